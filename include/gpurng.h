@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file gpurng.h
+ * @brief libgpurng public C API, shaped like cuRAND's host API.
+ *
+ * libgpurng generates legacy random number streams (CERNLIB/CORSIKA RANMAR first) bit for bit, on an
+ * NVIDIA GPU when one is usable and on CPU threads otherwise. For a given engine, seed and position the
+ * numbers are identical whatever the backend, thread count or request sizes.
+ *
+ * Conventions shared by every function:
+ *  - Every function returns a ::gpurngStatus_t and never aborts, throws or prints on bad input.
+ *  - A generator is used by one thread at a time; different generators may be used concurrently.
+ *  - Output pointers may be host or device memory: the library asks the CUDA runtime which it is.
+ *  - Generation functions are synchronous: when they return, the numbers are in the output buffer.
+ *  - The generator's offset advances by exactly the number of values written.
+ */
+#ifndef GPURNG_H
+#define GPURNG_H
+
+#include <stddef.h>
+
+#include "gpurng_export.h"
+#include "gpurng_version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Status codes. Values 0..999 equal cuRAND's `curandStatus_t` where the meaning is the same; codes
+ *  that cuRAND does not have start at 1000. The numbers never change. */
+typedef enum gpurngStatus {
+  GPURNG_STATUS_SUCCESS = 0,                     /**< no error */
+  GPURNG_STATUS_VERSION_MISMATCH = 100,          /**< header and library versions differ */
+  GPURNG_STATUS_NOT_INITIALIZED = 101,           /**< null generator handle */
+  GPURNG_STATUS_ALLOCATION_FAILED = 102,         /**< host or device memory could not be allocated */
+  GPURNG_STATUS_TYPE_ERROR = 103,                /**< unknown engine, or a call the engine does not support */
+  GPURNG_STATUS_OUT_OF_RANGE = 104,              /**< an argument is outside its documented range */
+  GPURNG_STATUS_LENGTH_NOT_MULTIPLE = 105,       /**< reserved (cuRAND's meaning) */
+  GPURNG_STATUS_DOUBLE_PRECISION_REQUIRED = 106, /**< reserved (cuRAND's meaning) */
+  GPURNG_STATUS_LAUNCH_FAILURE = 201,            /**< a CUDA kernel launch or copy failed */
+  GPURNG_STATUS_PREEXISTING_FAILURE = 202,       /**< reserved (cuRAND's meaning) */
+  GPURNG_STATUS_INITIALIZATION_FAILED = 203,     /**< the requested backend cannot start (e.g. CUDA with no GPU) */
+  GPURNG_STATUS_ARCH_MISMATCH = 204,             /**< reserved (cuRAND's meaning) */
+  GPURNG_STATUS_INTERNAL_ERROR = 999,            /**< a bug in libgpurng; please report it */
+  GPURNG_STATUS_NULL_POINTER = 1000,             /**< a required pointer argument is NULL */
+  GPURNG_STATUS_INVALID_VALUE = 1001             /**< an enum or environment setting has an unknown value */
+} gpurngStatus_t;
+
+/** Engines. The numbers never change. RANMAR engines are numbered from 1000 so that cuRAND's numbers
+ *  (100..204) stay free for the cuRAND-compatible engines. */
+typedef enum gpurngRngType {
+  /** CERNLIB V113 RANMAR: 24-bit lagged Fibonacci table (lags 97, 33) minus a 24-bit Weyl carry.
+   *  Seed = IJKL in 0..900000000 (default 54217137); offset = numbers skipped (NTOT2*10^9 + NTOT).
+   *  gpurngGenerate: raw 24-bit integers r. gpurngGenerateUniform(Double): r*2^-24, exactly the
+   *  value CERNLIB RANMAR returns, including its replacement of 0 by 2^-24*U(2) (else 2^-48). */
+  GPURNG_RNG_PSEUDO_RANMAR = 1001,
+  /** CERNLIB V116 RM48 = CORSIKA RMMARD = PYTHIA 6 PYR stream: 48-bit table, 24-bit carry.
+   *  gpurngGenerateLongLong: raw 48-bit integers r. gpurngGenerateUniformDouble: r*2^-48 with an
+   *  exact 0 replaced by 2^-48 (RMMARD's value). gpurngGenerateUniform: that double truncated toward
+   *  zero to float. */
+  GPURNG_RNG_PSEUDO_RANMAR48 = 1002,
+  /** RANMAR48 with a 48-bit carry (McCann's proposal): carry modulus 2^48-59 (prime), decrement
+   *  floor((2^48-59)*(sqrt(5)-1)/2) = 173961102589734, start 362436*2^24+362436, so the low 24 bits
+   *  no longer come from the lagged Fibonacci table alone. Same seeds and outputs as RANMAR48. */
+  GPURNG_RNG_PSEUDO_RANMAR48X = 1003
+} gpurngRngType_t;
+
+/** Where a generator runs. */
+typedef enum gpurngBackend {
+  GPURNG_BACKEND_CPU = 1, /**< host threads (GPURNG_THREADS, default: all cores) */
+  GPURNG_BACKEND_CUDA = 2 /**< an NVIDIA GPU through the CUDA runtime */
+} gpurngBackend_t;
+
+/** Opaque generator handle. */
+typedef struct gpurngGenerator_st *gpurngGenerator_t;
+
+/** Default seed of the RANMAR engines (CERNLIB and CORSIKA's IJKL = 54217137, i.e. IJ 1802, KL 9373). */
+#define GPURNG_RANMAR_DEFAULT_SEED 54217137ULL
+/** Largest seed the RANMAR engines accept (CERNLIB's documented IJKL range). */
+#define GPURNG_RANMAR_MAX_SEED 900000000ULL
+
+/**
+ * Create a generator of engine @p rng_type on the backend chosen by GPURNG_BACKEND (cpu, cuda or auto;
+ * auto, the default, picks CUDA when a GPU is usable and the CPU otherwise). Seed = the engine's default,
+ * offset 0.
+ * @return GPURNG_STATUS_SUCCESS;
+ *         GPURNG_STATUS_NULL_POINTER if @p generator is NULL;
+ *         GPURNG_STATUS_TYPE_ERROR if @p rng_type is not a ::gpurngRngType_t value;
+ *         GPURNG_STATUS_INVALID_VALUE if GPURNG_BACKEND or GPURNG_THREADS holds an unknown value;
+ *         GPURNG_STATUS_INITIALIZATION_FAILED if GPURNG_BACKEND=cuda and no GPU is usable;
+ *         GPURNG_STATUS_ALLOCATION_FAILED if memory ran out.
+ *         On failure *generator is set to NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngCreateGenerator(gpurngGenerator_t *generator, gpurngRngType_t rng_type);
+
+/**
+ * Create a generator that always runs on the CPU backend (cuRAND's host generator). Output pointers
+ * must be host memory. Statuses as gpurngCreateGenerator, without INITIALIZATION_FAILED.
+ */
+GPURNG_API gpurngStatus_t gpurngCreateGeneratorHost(gpurngGenerator_t *generator,
+                                                    gpurngRngType_t rng_type);
+
+/**
+ * Destroy a generator and free its memory.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngDestroyGenerator(gpurngGenerator_t generator);
+
+/**
+ * Set the seed. For the RANMAR engines the seed is CERNLIB's IJKL. As in cuRAND, the position is kept:
+ * after K numbers, the next number is number K of the new seed's stream.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE if @p seed > GPURNG_RANMAR_MAX_SEED (generator unchanged).
+ */
+GPURNG_API gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator,
+                                                             unsigned long long seed);
+
+/**
+ * Set the absolute position in the stream: the next number generated is number @p offset (0-based).
+ * O(log offset) work. For RANMAR, CERNLIB's restart triple (IJKL, NTOT, NTOT2) is seed IJKL with
+ * offset NTOT2*10^9 + NTOT.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned long long offset);
+
+/**
+ * Read the current position: how many numbers of the stream have been consumed (or skipped).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_NULL_POINTER if @p offset is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, unsigned long long *offset);
+
+/**
+ * Write @p num 32-bit integers. RANMAR: the raw 24-bit outputs (0 included).
+ * @return GPURNG_STATUS_SUCCESS (also for num == 0, which writes nothing);
+ *         GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_NULL_POINTER if @p output_ptr is NULL and num > 0;
+ *         GPURNG_STATUS_TYPE_ERROR for RANMAR48 and RANMAR48X (48-bit engines: use gpurngGenerateLongLong);
+ *         GPURNG_STATUS_OUT_OF_RANGE if num * sizeof(unsigned) overflows the address space or the stream
+ *         position would pass 2^64 - 1;
+ *         GPURNG_STATUS_ALLOCATION_FAILED, GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors (position unchanged).
+ */
+GPURNG_API gpurngStatus_t gpurngGenerate(gpurngGenerator_t generator, unsigned int *output_ptr, size_t num);
+
+/**
+ * Write @p num 64-bit integers. RANMAR48 and RANMAR48X: the raw 48-bit outputs (0 included).
+ * @return as gpurngGenerate, with GPURNG_STATUS_TYPE_ERROR for the 24-bit RANMAR.
+ */
+GPURNG_API gpurngStatus_t gpurngGenerateLongLong(gpurngGenerator_t generator, unsigned long long *output_ptr,
+                                                 size_t num);
+
+/**
+ * Write @p num floats in (0,1) (never 0, never 1), as each engine's description defines them.
+ * @return as gpurngGenerate, without the TYPE_ERROR cases (every engine supports it).
+ */
+GPURNG_API gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, float *output_ptr, size_t num);
+
+/**
+ * Write @p num doubles in (0,1) (never 0, never 1), as each engine's description defines them.
+ * @return as gpurngGenerateUniform.
+ */
+GPURNG_API gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double *output_ptr,
+                                                      size_t num);
+
+/**
+ * Report the library version as GPURNG_VERSION encodes it (major*10000 + minor*100 + patch).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p version is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngGetVersion(int *version);
+
+/**
+ * A static, NUL-terminated English description of @p status ("unknown status" for unknown values).
+ * Never returns NULL.
+ */
+GPURNG_API const char *gpurngGetErrorString(gpurngStatus_t status);
+
+/**
+ * Report which backend @p generator runs on.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_NULL_POINTER if @p backend is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngGetBackend(gpurngGenerator_t generator, gpurngBackend_t *backend);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPURNG_H */

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// CUDA backend: device detection, per-generator device state, and the launches of the fill kernel.
+#include <cuda_runtime.h>
+
+#include <mutex>
+#include <vector>
+
+#include "../../engines/ranmar_jump.hpp"
+#include "cuda_backend.hpp"
+#include "jump_table.hpp"
+#include "ranmar_kernel.cuh"
+
+namespace gpurng {
+namespace cuda {
+
+using ranmar::Kind;
+using ranmar::kExtendedWords;
+using ranmar::kLag;
+
+bool available() {
+  static const bool usable = [] {
+    int count = 0;
+    const cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) {
+      cudaGetLastError();  // clear the sticky "no driver" error so it is not reported later
+      return false;
+    }
+    return count > 0;
+  }();
+  return usable;
+}
+
+bool is_device_pointer(const void* p) {
+  if (!p || !available()) return false;
+  cudaPointerAttributes attr;
+  if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged;
+}
+
+namespace {
+
+// Two chunk sizes: small chunks keep the GPU busy for mid-sized requests, large ones spend less on jumps
+// for bulk requests. Each table has kChunksPerLaunch entries; a request longer than kChunksPerLaunch
+// chunks is filled by several launches, each continuing from the window the previous one left.
+constexpr uint64_t kSmallChunk = 1024;
+constexpr uint64_t kLargeChunk = 16384;
+constexpr size_t kChunksPerLaunch = 16384;
+constexpr uint64_t kLargeFrom = uint64_t(1) << 26;  // requests from this size use the large chunks
+
+struct DeviceTable {
+  std::once_flag once;
+  uint64_t* data = nullptr;
+  cudaError_t error = cudaSuccess;
+};
+DeviceTable g_small_table, g_large_table;
+
+// The table for `chunk`, built and uploaded on first use; never freed (process lifetime, a few MB).
+gpurngStatus_t jump_table(uint64_t chunk, const uint64_t** out) {
+  DeviceTable& t = chunk == kSmallChunk ? g_small_table : g_large_table;
+  std::call_once(t.once, [&] {
+    const std::vector<uint64_t> host = build_jump_table(chunk, kChunksPerLaunch);
+    t.error = cudaMalloc(&t.data, host.size() * sizeof(uint64_t));
+    if (t.error == cudaSuccess)
+      t.error = cudaMemcpy(t.data, host.data(), host.size() * sizeof(uint64_t), cudaMemcpyHostToDevice);
+  });
+  *out = t.data;
+  return t.error == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ALLOCATION_FAILED;
+}
+
+gpurngStatus_t status_of(cudaError_t err, gpurngStatus_t otherwise) {
+  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
+  cudaGetLastError();
+  return err == cudaErrorMemoryAllocation ? GPURNG_STATUS_ALLOCATION_FAILED : otherwise;
+}
+
+template <Kind K>
+void extend_on_host(const uint64_t* window, uint64_t* ext) {
+  using word = typename ranmar::traits<K>::word;
+  word w[kLag], e[kExtendedWords];
+  for (int i = 0; i < kLag; ++i) w[i] = static_cast<word>(window[i]);
+  ranmar::extend_window<K>(w, e);
+  for (int i = 0; i < kExtendedWords; ++i) ext[i] = e[i];
+}
+
+template <Kind K, typename T>
+gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, size_t n) {
+  const uint64_t chunk = n >= kLargeFrom ? kLargeChunk : kSmallChunk;
+  const uint64_t* table = nullptr;
+  gpurngStatus_t st = jump_table(chunk, &table);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  const uint64_t per_launch = chunk * kChunksPerLaunch;
+  for (uint64_t done = 0; done < n; done += per_launch) {
+    const uint64_t len = n - done < per_launch ? n - done : per_launch;
+    const uint64_t chunks = (len + chunk - 1) / chunk;
+    const unsigned blocks = static_cast<unsigned>((chunks + kWarpsPerBlock - 1) / kWarpsPerBlock);
+    ranmar_fill_kernel<K, T><<<blocks, kWarpsPerBlock * 32>>>(ext[*current], table, chunk, pos + done, out + done, len,
+                                                             ext[1 - *current]);
+    st = status_of(cudaGetLastError(), GPURNG_STATUS_LAUNCH_FAILURE);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    *current = 1 - *current;
+  }
+  return status_of(cudaDeviceSynchronize(), GPURNG_STATUS_LAUNCH_FAILURE);
+}
+
+template <Kind K>
+gpurngStatus_t launch_kind(uint64_t* ext[2], int* current, Output kind, uint64_t pos, void* out, size_t n) {
+  switch (kind) {
+    case Output::f32: return launch_all<K, float>(ext, current, pos, static_cast<float*>(out), n);
+    case Output::f64: return launch_all<K, double>(ext, current, pos, static_cast<double*>(out), n);
+    case Output::u32:
+      if constexpr (K == Kind::r24) return launch_all<K, uint32_t>(ext, current, pos, static_cast<uint32_t*>(out), n);
+      break;
+    case Output::u64:
+      if constexpr (K != Kind::r24)
+        return launch_all<K, unsigned long long>(ext, current, pos, static_cast<unsigned long long*>(out), n);
+      break;
+  }
+  return GPURNG_STATUS_TYPE_ERROR;
+}
+
+}  // namespace
+
+struct RanmarDevice {
+  uint64_t* ext[2] = {nullptr, nullptr};  // ping-pong: launch i reads one and writes the other
+  int current = 0;
+};
+
+gpurngStatus_t ranmar_create(RanmarDevice** dev) {
+  *dev = nullptr;
+  RanmarDevice* d = new RanmarDevice;
+  uint64_t* both = nullptr;
+  const cudaError_t err = cudaMalloc(&both, 2 * kExtendedWords * sizeof(uint64_t));
+  if (err != cudaSuccess) {
+    delete d;
+    return status_of(err, GPURNG_STATUS_INITIALIZATION_FAILED);
+  }
+  d->ext[0] = both;
+  d->ext[1] = both + kExtendedWords;
+  *dev = d;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+void ranmar_destroy(RanmarDevice* dev) {
+  if (!dev) return;
+  cudaFree(dev->ext[0]);
+  delete dev;
+}
+
+gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
+                           uint64_t pos, void* out, size_t n) {
+  const Kind k = type == GPURNG_RNG_PSEUDO_RANMAR48 ? Kind::r48
+                 : type == GPURNG_RNG_PSEUDO_RANMAR48X ? Kind::r48x
+                                                        : Kind::r24;
+  if (host_window) {
+    uint64_t ext[kExtendedWords];
+    if (k == Kind::r24) extend_on_host<Kind::r24>(host_window, ext);
+    else extend_on_host<Kind::r48>(host_window, ext);  // the table recurrence of r48 and r48x is the same
+    const gpurngStatus_t st = status_of(
+        cudaMemcpy(dev->ext[dev->current], ext, sizeof ext, cudaMemcpyHostToDevice), GPURNG_STATUS_LAUNCH_FAILURE);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  }
+  // A failed launch leaves `current` where the last completed launch put it; the caller does not move the
+  // position and re-uploads its own window next time, so nothing is lost.
+  switch (k) {
+    case Kind::r48: return launch_kind<Kind::r48>(dev->ext, &dev->current, kind, pos, out, n);
+    case Kind::r48x: return launch_kind<Kind::r48x>(dev->ext, &dev->current, kind, pos, out, n);
+    default: return launch_kind<Kind::r24>(dev->ext, &dev->current, kind, pos, out, n);
+  }
+}
+
+gpurngStatus_t ranmar_download_window(RanmarDevice* dev, uint64_t* window) {
+  return status_of(cudaMemcpy(window, dev->ext[dev->current], kLag * sizeof(uint64_t), cudaMemcpyDeviceToHost),
+                   GPURNG_STATUS_LAUNCH_FAILURE);
+}
+
+gpurngStatus_t device_alloc(void** p, size_t bytes) {
+  *p = nullptr;
+  return status_of(cudaMalloc(p, bytes), GPURNG_STATUS_ALLOCATION_FAILED);
+}
+void device_free(void* p) { cudaFree(p); }
+gpurngStatus_t copy_to_host(void* dst, const void* src, size_t bytes) {
+  return status_of(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), GPURNG_STATUS_LAUNCH_FAILURE);
+}
+gpurngStatus_t copy_to_device(void* dst, const void* src, size_t bytes) {
+  return status_of(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), GPURNG_STATUS_LAUNCH_FAILURE);
+}
+
+}  // namespace cuda
+}  // namespace gpurng

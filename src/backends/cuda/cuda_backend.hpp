@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The CUDA backend as the core sees it. cuda_backend.cu implements it when the CUDA toolkit was found at
+// build time; cuda_stub.cpp otherwise, reporting that no GPU is usable, so the library's symbols and the
+// core's code paths are the same in both builds.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpurng.h"
+
+namespace gpurng {
+namespace cuda {
+
+// True when the CUDA runtime finds at least one usable device. Cheap after the first call. With no
+// driver the static runtime reports cudaErrorInsufficientDriver and this is false.
+bool available();
+
+// True when p is device (or managed) memory of a usable device. False for host memory, NULL, and
+// whenever available() is false.
+bool is_device_pointer(const void* p);
+
+enum class Output { u32, u64, f32, f64 };
+
+// Per-generator device resources: the RANMAR extended window on the device and scratch buffers.
+struct RanmarDevice;
+
+gpurngStatus_t ranmar_create(RanmarDevice** dev);
+void ranmar_destroy(RanmarDevice* dev);
+
+// Fill n outputs of the stream at position `pos` into device memory `out`. If `host_window` is not NULL
+// it is the window at `pos` (the device copy is stale); otherwise the device copy is current. Afterwards
+// the device copy holds the window at pos + n.
+gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
+                           uint64_t pos, void* out, size_t n);
+
+// Copy the device's current window (97 words) to the host.
+gpurngStatus_t ranmar_download_window(RanmarDevice* dev, uint64_t* window);
+
+// Plain copies for staging host requests through device memory and back; synchronous.
+gpurngStatus_t device_alloc(void** p, size_t bytes);
+void device_free(void* p);
+gpurngStatus_t copy_to_host(void* dst, const void* src, size_t bytes);
+gpurngStatus_t copy_to_device(void* dst, const void* src, size_t bytes);
+
+}  // namespace cuda
+}  // namespace gpurng

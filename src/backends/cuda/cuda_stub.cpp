@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Built when the CUDA toolkit is absent: no GPU is ever usable, every device call reports so.
+#include "cuda_backend.hpp"
+
+namespace gpurng {
+namespace cuda {
+
+bool available() { return false; }
+bool is_device_pointer(const void*) { return false; }
+gpurngStatus_t ranmar_create(RanmarDevice** dev) {
+  *dev = nullptr;
+  return GPURNG_STATUS_INITIALIZATION_FAILED;
+}
+void ranmar_destroy(RanmarDevice*) {}
+gpurngStatus_t ranmar_fill(RanmarDevice*, gpurngRngType_t, Output, const uint64_t*, uint64_t, void*, size_t) {
+  return GPURNG_STATUS_INITIALIZATION_FAILED;
+}
+gpurngStatus_t ranmar_download_window(RanmarDevice*, uint64_t*) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
+gpurngStatus_t device_alloc(void** p, size_t) {
+  *p = nullptr;
+  return GPURNG_STATUS_INITIALIZATION_FAILED;
+}
+void device_free(void*) {}
+gpurngStatus_t copy_to_host(void*, const void*, size_t) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
+gpurngStatus_t copy_to_device(void*, const void*, size_t) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
+
+}  // namespace cuda
+}  // namespace gpurng

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "jump_table.hpp"
+
+#include <algorithm>
+
+#include "../../engines/ranmar_jump.hpp"
+#include "../cpu/thread_pool.hpp"
+
+namespace gpurng {
+namespace cuda {
+
+using ranmar::kLag;
+
+std::vector<uint64_t> build_jump_table(uint64_t chunk, size_t entries) {
+  std::vector<uint64_t> table(entries * kLag);
+  uint64_t step[kLag];
+  ranmar::poly_z_pow<uint64_t>(chunk, step);
+  // Each piece starts from its own power and multiplies by z^chunk for the following entries.
+  const int pieces = std::max(1, std::min<int>(cpu::configured_threads(), static_cast<int>(entries / 64)));
+  const size_t per = (entries + pieces - 1) / pieces;
+  cpu::parallel_for(pieces, [&](int p) {
+    const size_t first = per * static_cast<size_t>(p);
+    const size_t last = std::min(entries, first + per);
+    if (first >= last) return;
+    uint64_t cur[kLag], next[kLag];
+    ranmar::poly_z_pow<uint64_t>(first * chunk, cur);
+    for (size_t k = first; k < last; ++k) {
+      std::copy(cur, cur + kLag, table.begin() + k * kLag);
+      ranmar::poly_mulmod<uint64_t>(cur, step, next);
+      std::copy(next, next + kLag, cur);
+    }
+  });
+  return table;
+}
+
+}  // namespace cuda
+}  // namespace gpurng

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// GPURNG_HD marks functions that both backends compile: __host__ __device__ under nvcc, plain inline
+// otherwise. Engines and fill primitives are written once with it, so the CPU and the GPU run the same
+// text and produce the same numbers.
+#pragma once
+
+#if defined(__CUDACC__)
+#define GPURNG_HD __host__ __device__ __forceinline__
+#define GPURNG_HOST_ONLY __host__
+#else
+#define GPURNG_HD inline
+#define GPURNG_HOST_ONLY
+#endif

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The extern "C" entry points: validate arguments, forward to the core, and never let an exception cross
+// the ABI (std::bad_alloc becomes ALLOCATION_FAILED, anything else INTERNAL_ERROR).
+#include <stdint.h>
+
+#include <new>
+
+#include "generator.hpp"
+#include "gpurng.h"
+
+namespace {
+
+using gpurng::cuda::Output;
+
+template <typename Body>
+gpurngStatus_t guarded(Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return GPURNG_STATUS_ALLOCATION_FAILED;
+  } catch (...) {
+    return GPURNG_STATUS_INTERNAL_ERROR;
+  }
+}
+
+// No process can address 2^47 bytes of output on today's CPUs; larger requests are certainly wrong.
+constexpr unsigned long long kMaxOutputBytes = 1ull << 47;
+
+template <typename T>
+gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, Output kind, bool supported) {
+  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!supported) return GPURNG_STATUS_TYPE_ERROR;
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
+  if (!out) return GPURNG_STATUS_NULL_POINTER;
+  if (n > kMaxOutputBytes / sizeof(T)) return GPURNG_STATUS_OUT_OF_RANGE;
+  if (g->position > UINT64_MAX - n) return GPURNG_STATUS_OUT_OF_RANGE;
+  return guarded([&] { return gpurng::core::generate<T>(g, out, n, kind); });
+}
+
+bool is_48bit(gpurngGenerator_t g) {
+  return g && (g->type == GPURNG_RNG_PSEUDO_RANMAR48 || g->type == GPURNG_RNG_PSEUDO_RANMAR48X);
+}
+
+gpurngStatus_t create(gpurngGenerator_t* generator, gpurngRngType_t type, bool host_only) {
+  if (!generator) return GPURNG_STATUS_NULL_POINTER;
+  *generator = nullptr;
+  if (!gpurng::core::is_known_type(type)) return GPURNG_STATUS_TYPE_ERROR;
+  return guarded([&] { return gpurng::core::create(generator, type, host_only); });
+}
+
+}  // namespace
+
+extern "C" {
+
+gpurngStatus_t gpurngCreateGenerator(gpurngGenerator_t* generator, gpurngRngType_t rng_type) {
+  return create(generator, rng_type, false);
+}
+
+gpurngStatus_t gpurngCreateGeneratorHost(gpurngGenerator_t* generator, gpurngRngType_t rng_type) {
+  return create(generator, rng_type, true);
+}
+
+gpurngStatus_t gpurngDestroyGenerator(gpurngGenerator_t generator) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return guarded([&] {
+    gpurng::core::destroy(generator);
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, unsigned long long seed) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (seed > GPURNG_RANMAR_MAX_SEED) return GPURNG_STATUS_OUT_OF_RANGE;
+  return guarded([&] {
+    generator->seed = seed;
+    gpurng::core::reset_window(generator);
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned long long offset) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return guarded([&] {
+    generator->position = offset;
+    gpurng::core::reset_window(generator);
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, unsigned long long* offset) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!offset) return GPURNG_STATUS_NULL_POINTER;
+  *offset = generator->position;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+gpurngStatus_t gpurngGenerate(gpurngGenerator_t generator, unsigned int* output_ptr, size_t num) {
+  return generate<uint32_t>(generator, output_ptr, num, Output::u32, !is_48bit(generator));
+}
+
+gpurngStatus_t gpurngGenerateLongLong(gpurngGenerator_t generator, unsigned long long* output_ptr, size_t num) {
+  return generate<unsigned long long>(generator, output_ptr, num, Output::u64, is_48bit(generator));
+}
+
+gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, float* output_ptr, size_t num) {
+  return generate<float>(generator, output_ptr, num, Output::f32, true);
+}
+
+gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double* output_ptr, size_t num) {
+  return generate<double>(generator, output_ptr, num, Output::f64, true);
+}
+
+gpurngStatus_t gpurngGetVersion(int* version) {
+  if (!version) return GPURNG_STATUS_NULL_POINTER;
+  *version = GPURNG_VERSION;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+gpurngStatus_t gpurngGetBackend(gpurngGenerator_t generator, gpurngBackend_t* backend) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!backend) return GPURNG_STATUS_NULL_POINTER;
+  *backend = generator->backend;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+const char* gpurngGetErrorString(gpurngStatus_t status) {
+  switch (status) {
+    case GPURNG_STATUS_SUCCESS: return "success";
+    case GPURNG_STATUS_VERSION_MISMATCH: return "header and library versions differ";
+    case GPURNG_STATUS_NOT_INITIALIZED: return "generator handle is NULL";
+    case GPURNG_STATUS_ALLOCATION_FAILED: return "memory allocation failed";
+    case GPURNG_STATUS_TYPE_ERROR: return "unknown generator type, or a call this generator type does not support";
+    case GPURNG_STATUS_OUT_OF_RANGE: return "argument out of range";
+    case GPURNG_STATUS_LENGTH_NOT_MULTIPLE: return "length is not a required multiple";
+    case GPURNG_STATUS_DOUBLE_PRECISION_REQUIRED: return "GPU lacks double precision";
+    case GPURNG_STATUS_LAUNCH_FAILURE: return "CUDA kernel launch or copy failed";
+    case GPURNG_STATUS_PREEXISTING_FAILURE: return "an earlier CUDA error is pending";
+    case GPURNG_STATUS_INITIALIZATION_FAILED: return "backend initialization failed (no usable GPU?)";
+    case GPURNG_STATUS_ARCH_MISMATCH: return "GPU architecture lacks a required feature";
+    case GPURNG_STATUS_INTERNAL_ERROR: return "internal library error";
+    case GPURNG_STATUS_NULL_POINTER: return "a required pointer argument is NULL";
+    case GPURNG_STATUS_INVALID_VALUE: return "unknown enum value or environment setting";
+  }
+  return "unknown status";
+}
+
+}  // extern "C"

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "generator.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "../backends/cpu/ranmar_cpu.hpp"
+#include "../backends/cpu/thread_pool.hpp"
+#include "../engines/ranmar_jump.hpp"
+#include "backend_choice.hpp"
+
+namespace gpurng {
+namespace core {
+
+using ranmar::Kind;
+using ranmar::kLag;
+
+bool is_known_type(gpurngRngType_t type) {
+  return type == GPURNG_RNG_PSEUDO_RANMAR || type == GPURNG_RNG_PSEUDO_RANMAR48 ||
+         type == GPURNG_RNG_PSEUDO_RANMAR48X;
+}
+
+Kind kind_of(gpurngRngType_t type) {
+  switch (type) {
+    case GPURNG_RNG_PSEUDO_RANMAR48: return Kind::r48;
+    case GPURNG_RNG_PSEUDO_RANMAR48X: return Kind::r48x;
+    default: return Kind::r24;
+  }
+}
+
+namespace {
+
+// Run fn.template operator()<K>() for the generator's engine.
+template <typename Fn>
+auto with_kind(Kind k, Fn&& fn) {
+  switch (k) {
+    case Kind::r48: return fn(std::integral_constant<Kind, Kind::r48>{});
+    case Kind::r48x: return fn(std::integral_constant<Kind, Kind::r48x>{});
+    default: return fn(std::integral_constant<Kind, Kind::r24>{});
+  }
+}
+
+// Host-side fill of host memory; the window moves from `position` to `position + n`.
+template <Kind K, typename T>
+void host_fill(gpurngGenerator_t g, T* out, size_t n) {
+  using word = typename ranmar::traits<K>::word;
+  word w[kLag];
+  std::copy(g->window, g->window + kLag, w);
+  cpu::ranmar_fill<K, T>(w, g->position, out, n, g->threads);
+  std::copy(w, w + kLag, g->window);
+}
+
+template <typename T>
+void host_fill(gpurngGenerator_t g, T* out, size_t n) {
+  with_kind(kind_of(g->type), [&](auto k) {
+    constexpr Kind K = decltype(k)::value;
+    if constexpr ((K == Kind::r24 && !std::is_same<T, unsigned long long>::value) ||
+                  (K != Kind::r24 && !std::is_same<T, uint32_t>::value))
+      host_fill<K, T>(g, out, n);
+  });
+}
+
+gpurngStatus_t make_host_window_current(gpurngGenerator_t g) {
+  if (g->host_window_current) return GPURNG_STATUS_SUCCESS;
+  const gpurngStatus_t st = cuda::ranmar_download_window(g->device, g->window);
+  if (st == GPURNG_STATUS_SUCCESS) g->host_window_current = true;
+  return st;
+}
+
+// Requests to host memory smaller than this stay on the host even on the CUDA backend: a kernel launch
+// plus a copy back costs more than computing them on the CPU.
+constexpr size_t kHostFillLimit = size_t(1) << 20;
+// Device staging buffer for large host requests on the CUDA backend, in bytes.
+constexpr size_t kStagingBytes = size_t(64) << 20;
+
+template <typename T>
+gpurngStatus_t device_fill(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
+  const gpurngStatus_t st = cuda::ranmar_fill(g->device, g->type, kind, g->host_window_current ? g->window : nullptr,
+                                              g->position, out, n);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  g->host_window_current = false;
+  g->position += n;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+// A large host request on the CUDA backend: generate on the device in slabs and copy each back.
+template <typename T>
+gpurngStatus_t staged_device_fill(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
+  const size_t slab = std::min(n, kStagingBytes / sizeof(T));
+  void* staging = nullptr;
+  gpurngStatus_t st = cuda::device_alloc(&staging, slab * sizeof(T));
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  for (size_t done = 0; done < n && st == GPURNG_STATUS_SUCCESS; done += slab) {
+    const size_t len = std::min(slab, n - done);
+    st = device_fill(g, static_cast<T*>(staging), len, kind);
+    if (st == GPURNG_STATUS_SUCCESS) st = cuda::copy_to_host(out + done, staging, len * sizeof(T));
+  }
+  cuda::device_free(staging);
+  return st;
+}
+
+// A device pointer handed to a CPU-backend generator: generate on the host in slabs and copy each over.
+template <typename T>
+gpurngStatus_t staged_host_fill(gpurngGenerator_t g, T* out, size_t n) {
+  const size_t slab = std::min(n, kStagingBytes / sizeof(T));
+  std::vector<T> staging(slab);
+  for (size_t done = 0; done < n; done += slab) {
+    const size_t len = std::min(slab, n - done);
+    host_fill(g, staging.data(), len);
+    g->position += len;
+    const gpurngStatus_t st = cuda::copy_to_device(out + done, staging.data(), len * sizeof(T));
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  }
+  return GPURNG_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+void reset_window(gpurngGenerator_t g) {
+  with_kind(kind_of(g->type), [&](auto k) {
+    constexpr Kind K = decltype(k)::value;
+    using word = typename ranmar::traits<K>::word;
+    word w[kLag];
+    ranmar::seed_window<K>(static_cast<uint32_t>(g->seed), w);
+    ranmar::jump_window<K>(w, g->position);
+    std::copy(w, w + kLag, g->window);
+  });
+  g->host_window_current = true;
+}
+
+gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_only) {
+  gpurngBackend_t backend = GPURNG_BACKEND_CPU;
+  if (!host_only) {
+    const gpurngStatus_t st = choose_backend(&backend);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  }
+  const int threads = cpu::configured_threads();
+  if (threads == 0) return GPURNG_STATUS_INVALID_VALUE;
+  std::unique_ptr<gpurngGenerator_st> g(new (std::nothrow) gpurngGenerator_st{});
+  if (!g) return GPURNG_STATUS_ALLOCATION_FAILED;
+  g->type = type;
+  g->backend = backend;
+  g->host_only = host_only;
+  g->threads = threads;
+  g->seed = GPURNG_RANMAR_DEFAULT_SEED;
+  g->position = 0;
+  g->device = nullptr;
+  reset_window(g.get());
+  if (backend == GPURNG_BACKEND_CUDA) {
+    const gpurngStatus_t st = cuda::ranmar_create(&g->device);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  }
+  *out = g.release();
+  return GPURNG_STATUS_SUCCESS;
+}
+
+void destroy(gpurngGenerator_t g) {
+  if (g->device) cuda::ranmar_destroy(g->device);
+  delete g;
+}
+
+template <typename T>
+gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
+  if (g->backend == GPURNG_BACKEND_CUDA) {
+    if (cuda::is_device_pointer(out)) return device_fill(g, out, n, kind);
+    if (n >= kHostFillLimit) return staged_device_fill(g, out, n, kind);
+    const gpurngStatus_t st = make_host_window_current(g);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  } else if (!g->host_only && cuda::available() && cuda::is_device_pointer(out)) {
+    return staged_host_fill(g, out, n);
+  }
+  host_fill(g, out, n);
+  g->position += n;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+template gpurngStatus_t generate<uint32_t>(gpurngGenerator_t, uint32_t*, size_t, cuda::Output);
+template gpurngStatus_t generate<unsigned long long>(gpurngGenerator_t, unsigned long long*, size_t, cuda::Output);
+template gpurngStatus_t generate<float>(gpurngGenerator_t, float*, size_t, cuda::Output);
+template gpurngStatus_t generate<double>(gpurngGenerator_t, double*, size_t, cuda::Output);
+
+}  // namespace core
+}  // namespace gpurng
