@@ -55,7 +55,7 @@ void ranmar_fill(typename traits<K>::word* window, uint64_t pos, T* out, size_t 
     return;
   }
   // Piece p starts p*span numbers in: its window is the start window jumped by that many steps.
-  const size_t span = (n / pieces + 31) / 32 * 32;
+  const size_t span = ((n + pieces - 1) / pieces + 31) / 32 * 32;
   word ext[kExtendedWords];
   extend_window<K>(window, ext);
   std::vector<word> end_window(kLag);

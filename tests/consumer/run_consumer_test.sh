@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install the build tree into a scratch prefix and build tests/consumer/consumer.c against it twice:
+# with CMake's find_package(gpurng) and with pkg-config. Both must print the published vector.
+# Usage: run_consumer_test.sh <build dir> <source dir of this script> <scratch dir>
+set -euo pipefail
+build=$1; here=$2; scratch=$3
+want="6533892 14220222 7275067 6172232 8354498 10633180"
+rm -rf "$scratch"; mkdir -p "$scratch"
+cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+libdir=$(find "$scratch/prefix" -name 'libgpurng.so.0' -printf '%h\n' | head -n1)
+test -L "$libdir/libgpurng.so" && test -f "$scratch/prefix/include/gpurng.h"
+readelf -d "$libdir/libgpurng.so.0" | grep -q 'SONAME.*libgpurng.so.0'
+
+cmake -S "$here" -B "$scratch/cmake-build" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
+cmake --build "$scratch/cmake-build" >/dev/null
+got=$(LD_LIBRARY_PATH="$libdir" "$scratch/cmake-build/consumer")
+[ "$got" = "$want" ] || { echo "find_package consumer printed '$got'"; exit 1; }
+
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+cc "$here/consumer.c" $(pkg-config --cflags --libs gpurng) -o "$scratch/pc-consumer"
+got=$(LD_LIBRARY_PATH="$libdir" "$scratch/pc-consumer")
+[ "$got" = "$want" ] || { echo "pkg-config consumer printed '$got'"; exit 1; }
+echo "consumer builds: find_package and pkg-config OK"
