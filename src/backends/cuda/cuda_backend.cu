@@ -96,7 +96,7 @@ gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, 
     const uint64_t len = n - done < per_launch ? n - done : per_launch;
     const uint64_t chunks = (len + chunk - 1) / chunk;
     const unsigned blocks = static_cast<unsigned>((chunks + kWarpsPerBlock - 1) / kWarpsPerBlock);
-    ranmar_fill_kernel<K, T><<<blocks, kWarpsPerBlock * 32>>>(ext[*current], table, chunk, pos + done, out + done, len,
+    ranmar_fill_kernel<K, T><<<blocks, kWarpsPerBlock * 32>>>(ext[*current], table, static_cast<uint32_t>(chunk), pos + done, out + done, len,
                                                              ext[1 - *current]);
     st = status_of(cudaGetLastError(), GPURNG_STATUS_LAUNCH_FAILURE);
     if (st != GPURNG_STATUS_SUCCESS) return st;
