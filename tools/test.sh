@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# README's second command: build (if needed) and run the test suite. On a machine without a GPU the tests
+# labelled gpu that need one report "Skipped"; on a GPU machine run `ctest --test-dir build -L gpu` too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/build.sh
+ctest --test-dir build --output-on-failure -j 2 "$@"
