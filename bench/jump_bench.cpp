@@ -23,7 +23,9 @@ int main(int argc, char** argv) {
                {"RANMAR48X skip 1e15", GPURNG_RNG_PSEUDO_RANMAR48X, 1000000000000000ull},
                {"RANMAR48 skip 2^63", GPURNG_RNG_PSEUDO_RANMAR48, 1ull << 63}};
   FILE* out = std::fopen(json.c_str(), "w");
-  if (out) std::fprintf(out, "{\n  \"benchmark\": \"jump_ahead\",\n  \"command\": \"%s\",\n  \"results\": [\n", command.c_str());
+  if (out)
+    std::fprintf(out, "{\n  \"benchmark\": \"jump_ahead\",\n  \"command\": \"%s\",\n  \"results\": [\n",
+                 command.c_str());
   bool first = true;
   for (const Case& c : cases) {
     gpurngGenerator_t g;

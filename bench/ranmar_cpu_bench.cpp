@@ -101,8 +101,8 @@ void require_identical(const std::vector<T>& got, const std::vector<T>& expected
                        const char* expected_name) {
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (std::memcmp(&got[i], &expected[i], sizeof(T)) != 0) {
-      die(std::string(got_name) + " differs from " + expected_name + " at index " + std::to_string(i) +
-          " of seed " + std::to_string(kSeed) + ": " + hex_bits(got[i]) + " vs " + hex_bits(expected[i]) +
+      die(std::string(got_name) + " differs from " + expected_name + " at index " + std::to_string(i) + " of seed " +
+          std::to_string(kSeed) + ": " + hex_bits(got[i]) + " vs " + hex_bits(expected[i]) +
           ". Refusing to benchmark wrong numbers.");
     }
   }
@@ -167,13 +167,11 @@ void verify_against_anchors(gpurngGenerator_t lib48, gpurngGenerator_t lib24) {
   branchless48.fill(branchless.data(), kBatch);
   require_identical(branchless, legacy, "branchless 48-bit anchor", "legacy 48-bit anchor");
   check_status(gpurngGenerateUniformDouble(lib48, library.data(), kBatch), "gpurngGenerateUniformDouble");
-  require_identical(library, legacy, "libgpurng RANMAR48 gpurngGenerateUniformDouble",
-                    "legacy 48-bit anchor");
+  require_identical(library, legacy, "libgpurng RANMAR48 gpurngGenerateUniformDouble", "legacy 48-bit anchor");
 
   std::vector<float> legacy_f(kBatch), branchless_f(kBatch), library_f(kBatch);
   LegacyRanmar24 legacy24(kSeed);
-  for (std::size_t k = 0; k < kBatch; k += kLegacyLenv)
-    legacy24.ranmar_like(legacy_f.data() + k, kLegacyLenv);
+  for (std::size_t k = 0; k < kBatch; k += kLegacyLenv) legacy24.ranmar_like(legacy_f.data() + k, kLegacyLenv);
   BranchlessRanmar24 branchless24(kSeed);
   branchless24.fill(branchless_f.data(), kBatch);
   require_identical(branchless_f, legacy_f, "branchless 24-bit anchor", "legacy 24-bit anchor");
@@ -283,9 +281,9 @@ struct Ratios {
   double vs_branchless;
 };
 
-void write_json(const std::string& path, const std::string& command, const std::string& threads,
-                int library_version, const std::vector<Candidate>& cands, const std::vector<double>& medians,
-                const Ratios& r48, const Ratios& r24) {
+void write_json(const std::string& path, const std::string& command, const std::string& threads, int library_version,
+                const std::vector<Candidate>& cands, const std::vector<double>& medians, const Ratios& r48,
+                const Ratios& r24) {
   std::string j = "{\n";
   j += "  \"benchmark\": \"ranmar_cpu_bulk\",\n";
   j += "  \"device\": " + json_string(cpu_description()) + ",\n";
@@ -303,8 +301,7 @@ void write_json(const std::string& path, const std::string& command, const std::
   for (std::size_t i = 0; i < cands.size(); ++i) {
     const Candidate& c = cands[i];
     j += "    {\"name\": " + json_string(c.name) + ", \"engine\": " + json_string(c.engine) +
-         ", \"call_size\": " + std::to_string(c.call_size) +
-         ", \"ns_per_number\": " + json_number(medians[i], 4) +
+         ", \"call_size\": " + std::to_string(c.call_size) + ", \"ns_per_number\": " + json_number(medians[i], 4) +
          ", \"numbers\": " + std::to_string(c.sample_numbers[median_index(c.samples)]) +
          ", \"samples_ns_per_number\": [";
     for (std::size_t k = 0; k < c.samples.size(); ++k) j += (k ? ", " : "") + json_number(c.samples[k], 4);
@@ -403,15 +400,13 @@ int main(int argc, char** argv) {
   add("legacy_ranmar48_rmmard_like", "legacy (RMMARD-like, double)", "RANMAR48", lenv, [&] {
     for (std::size_t k = 0; k < kBatch; k += lenv) legacy48.rmmard_like(d + k, kLegacyLenv);
   });
-  add("branchless_ranmar48", "branchless scalar (uint64)", "RANMAR48", kBatch,
-      [&] { branchless48.fill(d, kBatch); });
+  add("branchless_ranmar48", "branchless scalar (uint64)", "RANMAR48", kBatch, [&] { branchless48.fill(d, kBatch); });
   add("gpurng_cpu_ranmar48_uniform_double", "libgpurng CPU UniformDouble", "RANMAR48", kBatch,
       [&] { check_status(gpurngGenerateUniformDouble(lib48, d, kBatch), "gpurngGenerateUniformDouble"); });
   add("legacy_ranmar24_ranmar_like", "legacy (V113 RANMAR-like, float)", "RANMAR", lenv, [&] {
     for (std::size_t k = 0; k < kBatch; k += lenv) legacy24.ranmar_like(f + k, kLegacyLenv);
   });
-  add("branchless_ranmar24", "branchless scalar (uint32)", "RANMAR", kBatch,
-      [&] { branchless24.fill(f, kBatch); });
+  add("branchless_ranmar24", "branchless scalar (uint32)", "RANMAR", kBatch, [&] { branchless24.fill(f, kBatch); });
   add("gpurng_cpu_ranmar_uniform_float", "libgpurng CPU Uniform (float)", "RANMAR", kBatch,
       [&] { check_status(gpurngGenerateUniform(lib24, f, kBatch), "gpurngGenerateUniform"); });
   // Indices used below: 0..2 RANMAR48 (legacy, branchless, library), 3..5 RANMAR (same order).
@@ -439,15 +434,14 @@ int main(int argc, char** argv) {
 
   std::printf("\nRANMAR CPU bulk fill, seed %d, %s, GPURNG_THREADS=%s, libgpurng %d\n", kSeed,
               cpu_description().c_str(), threads.c_str(), library_version);
-  std::printf(
-      "median of %d runs of >= %.1f s each; every batch writes %zu numbers into one reused buffer\n\n",
-      kRepeats, kMinSeconds, kBatch);
+  std::printf("median of %d runs of >= %.1f s each; every batch writes %zu numbers into one reused buffer\n\n",
+              kRepeats, kMinSeconds, kBatch);
   std::printf("%-9s %-34s %10s %12s %16s\n", "engine", "generator", "call size", "ns/number", "min .. max");
   for (std::size_t i = 0; i < cands.size(); ++i) {
     const Candidate& c = cands[i];
     const auto mm = std::minmax_element(c.samples.begin(), c.samples.end());
-    std::printf("%-9s %-34s %10zu %12.3f %7.3f .. %-7.3f\n", c.engine.c_str(), c.label.c_str(), c.call_size,
-                medians[i], *mm.first, *mm.second);
+    std::printf("%-9s %-34s %10zu %12.3f %7.3f .. %-7.3f\n", c.engine.c_str(), c.label.c_str(), c.call_size, medians[i],
+                *mm.first, *mm.second);
   }
   std::printf("\nlibgpurng speed-up (anchor ns / libgpurng ns):\n");
   std::printf("  RANMAR48: %.2fx vs legacy, %.2fx vs branchless\n", r48.vs_legacy, r48.vs_branchless);

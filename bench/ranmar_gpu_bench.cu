@@ -18,21 +18,21 @@
 
 namespace {
 
-#define CHECK_CUDA(x)                                                                     \
-  do {                                                                                    \
-    cudaError_t e_ = (x);                                                                 \
-    if (e_ != cudaSuccess) {                                                              \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));    \
-      std::exit(1);                                                                       \
-    }                                                                                     \
+#define CHECK_CUDA(x)                                                                  \
+  do {                                                                                 \
+    cudaError_t e_ = (x);                                                              \
+    if (e_ != cudaSuccess) {                                                           \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                    \
+    }                                                                                  \
   } while (0)
-#define CHECK_OK(x)                                                                       \
-  do {                                                                                    \
-    int s_ = static_cast<int>(x);                                                         \
-    if (s_ != 0) {                                                                        \
-      std::fprintf(stderr, "%s:%d: status %d\n", __FILE__, __LINE__, s_);                 \
-      std::exit(1);                                                                       \
-    }                                                                                     \
+#define CHECK_OK(x)                                                       \
+  do {                                                                    \
+    int s_ = static_cast<int>(x);                                         \
+    if (s_ != 0) {                                                        \
+      std::fprintf(stderr, "%s:%d: status %d\n", __FILE__, __LINE__, s_); \
+      std::exit(1);                                                       \
+    }                                                                     \
   } while (0)
 
 template <typename T>
@@ -125,14 +125,20 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "no CUDA backend\n");
       return 1;
     }
-    if (c.dbl) add(c.name, nd, time_ms([&] { CHECK_OK(gpurngGenerateUniformDouble(g, d, nd)); }));
-    else add(c.name, nf, time_ms([&] { CHECK_OK(gpurngGenerateUniform(g, f, nf)); }));
+    if (c.dbl)
+      add(c.name, nd, time_ms([&] { CHECK_OK(gpurngGenerateUniformDouble(g, d, nd)); }));
+    else
+      add(c.name, nf, time_ms([&] { CHECK_OK(gpurngGenerateUniform(g, f, nf)); }));
     // A 1 Mi-number request, where launch and jump overheads show.
     add(std::string(c.name) + " (1 Mi)", size_t(1) << 20,
-        time_ms([&] {
-          if (c.dbl) CHECK_OK(gpurngGenerateUniformDouble(g, d, size_t(1) << 20));
-          else CHECK_OK(gpurngGenerateUniform(g, f, size_t(1) << 20));
-        }, 50));
+        time_ms(
+            [&] {
+              if (c.dbl)
+                CHECK_OK(gpurngGenerateUniformDouble(g, d, size_t(1) << 20));
+              else
+                CHECK_OK(gpurngGenerateUniform(g, f, size_t(1) << 20));
+            },
+            50));
     gpurngDestroyGenerator(g);
   }
 
@@ -155,15 +161,18 @@ int main(int argc, char** argv) {
     int runtime = 0, driver = 0;
     cudaRuntimeGetVersion(&runtime);
     cudaDriverGetVersion(&driver);
-    std::fprintf(out, "{\n  \"benchmark\": \"ranmar_gpu_bulk\",\n  \"device\": \"%s, %d SMs, CUDA runtime %d, driver %d\",\n",
-                 prop.name, prop.multiProcessorCount, runtime, driver);
+    std::fprintf(
+        out, "{\n  \"benchmark\": \"ranmar_gpu_bulk\",\n  \"device\": \"%s, %d SMs, CUDA runtime %d, driver %d\",\n",
+        prop.name, prop.multiProcessorCount, runtime, driver);
     std::fprintf(out, "  \"command\": \"%s\",\n  \"date\": \"%s\",\n  \"bytes_per_request\": %zu,\n  \"results\": [\n",
                  command.c_str(), date, bytes);
     for (size_t i = 0; i < rows.size(); ++i)
       std::fprintf(out, "    {\"name\": \"%s\", \"numbers\": %zu, \"median_ms\": %.4f, \"gsamples_per_s\": %.2f}%s\n",
                    rows[i].name.c_str(), rows[i].n, rows[i].ms, rows[i].gsamples_per_s, i + 1 < rows.size() ? "," : "");
-    std::fprintf(out, "  ],\n  \"ratios\": {\"ranmar_float_vs_store_floor\": %.4f, \"ranmar48_double_vs_store_floor\": %.4f}\n}\n",
-                 ratio_f, ratio_d);
+    std::fprintf(
+        out,
+        "  ],\n  \"ratios\": {\"ranmar_float_vs_store_floor\": %.4f, \"ranmar48_double_vs_store_floor\": %.4f}\n}\n",
+        ratio_f, ratio_d);
     std::fclose(out);
     std::printf("wrote %s\n", json.c_str());
   }

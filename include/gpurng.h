@@ -97,8 +97,7 @@ GPURNG_API gpurngStatus_t gpurngCreateGenerator(gpurngGenerator_t *generator, gp
  * Create a generator that always runs on the CPU backend (cuRAND's host generator). Output pointers
  * must be host memory. Statuses as gpurngCreateGenerator, without INITIALIZATION_FAILED.
  */
-GPURNG_API gpurngStatus_t gpurngCreateGeneratorHost(gpurngGenerator_t *generator,
-                                                    gpurngRngType_t rng_type);
+GPURNG_API gpurngStatus_t gpurngCreateGeneratorHost(gpurngGenerator_t *generator, gpurngRngType_t rng_type);
 
 /**
  * Destroy a generator and free its memory.
@@ -112,8 +111,7 @@ GPURNG_API gpurngStatus_t gpurngDestroyGenerator(gpurngGenerator_t generator);
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
  *         GPURNG_STATUS_OUT_OF_RANGE if @p seed > GPURNG_RANMAR_MAX_SEED (generator unchanged).
  */
-GPURNG_API gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator,
-                                                             unsigned long long seed);
+GPURNG_API gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, unsigned long long seed);
 
 /**
  * Set the absolute position in the stream: the next number generated is number @p offset (0-based).
@@ -159,8 +157,7 @@ GPURNG_API gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, flo
  * Write @p num doubles in (0,1) (never 0, never 1), as each engine's description defines them.
  * @return as gpurngGenerateUniform.
  */
-GPURNG_API gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double *output_ptr,
-                                                      size_t num);
+GPURNG_API gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double *output_ptr, size_t num);
 
 /**
  * Report the library version as GPURNG_VERSION encodes it (major*10000 + minor*100 + patch).

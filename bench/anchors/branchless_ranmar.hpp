@@ -153,8 +153,7 @@ class BranchlessRanmar24 {
       for (int s = 0; s < run_len; ++s) {
         const std::uint32_t x = (u[i - s] - u[j - s]) & kMask;
         u[i - s] = x;
-        c = branchless_detail::carry_step(c, branchless_detail::kCarryDecrement,
-                                          branchless_detail::kCarryModulus);
+        c = branchless_detail::carry_step(c, branchless_detail::kCarryDecrement, branchless_detail::kCarryModulus);
         const std::uint32_t r = (x - static_cast<std::uint32_t>(c)) & kMask;
         float v;
         if (r != 0) {

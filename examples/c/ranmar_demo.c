@@ -8,13 +8,13 @@
 #include <string.h>
 #include <time.h>
 
-#define CHECK(call)                                                                       \
-  do {                                                                                    \
-    gpurngStatus_t s_ = (call);                                                           \
-    if (s_ != GPURNG_STATUS_SUCCESS) {                                                    \
-      fprintf(stderr, "%s failed: %s\n", #call, gpurngGetErrorString(s_));               \
-      exit(1);                                                                            \
-    }                                                                                     \
+#define CHECK(call)                                                        \
+  do {                                                                     \
+    gpurngStatus_t s_ = (call);                                            \
+    if (s_ != GPURNG_STATUS_SUCCESS) {                                     \
+      fprintf(stderr, "%s failed: %s\n", #call, gpurngGetErrorString(s_)); \
+      exit(1);                                                             \
+    }                                                                      \
   } while (0)
 
 /* RMMARD as the Fortran has it: DOUBLE PRECISION table and carry, IF branches, zero -> 2^-48. */
@@ -27,14 +27,20 @@ static void rmmarin(int ijkl) {
     double s = 0, t = 0.5;
     for (int jj = 1; jj <= 48; ++jj) {
       int m = (((i * j) % 179) * k) % 179;
-      i = j; j = k; k = m; l = (53 * l + 1) % 169;
+      i = j;
+      j = k;
+      k = m;
+      l = (53 * l + 1) % 169;
       if ((l * m) % 64 >= 32) s += t;
       t *= 0.5;
     }
     u[ii] = s;
   }
-  c = 362436.0 / 16777216.0; cd = 7654321.0 / 16777216.0; cm = 16777213.0 / 16777216.0;
-  i97 = 97; j97 = 33;
+  c = 362436.0 / 16777216.0;
+  cd = 7654321.0 / 16777216.0;
+  cm = 16777213.0 / 16777216.0;
+  i97 = 97;
+  j97 = 33;
 }
 static void rmmard(double* rvec, int lenv) {
   for (int ivec = 0; ivec < lenv; ++ivec) {

@@ -125,21 +125,36 @@ gpurngStatus_t gpurngGetBackend(gpurngGenerator_t generator, gpurngBackend_t* ba
 
 const char* gpurngGetErrorString(gpurngStatus_t status) {
   switch (status) {
-    case GPURNG_STATUS_SUCCESS: return "success";
-    case GPURNG_STATUS_VERSION_MISMATCH: return "header and library versions differ";
-    case GPURNG_STATUS_NOT_INITIALIZED: return "generator handle is NULL";
-    case GPURNG_STATUS_ALLOCATION_FAILED: return "memory allocation failed";
-    case GPURNG_STATUS_TYPE_ERROR: return "unknown generator type, or a call this generator type does not support";
-    case GPURNG_STATUS_OUT_OF_RANGE: return "argument out of range";
-    case GPURNG_STATUS_LENGTH_NOT_MULTIPLE: return "length is not a required multiple";
-    case GPURNG_STATUS_DOUBLE_PRECISION_REQUIRED: return "GPU lacks double precision";
-    case GPURNG_STATUS_LAUNCH_FAILURE: return "CUDA kernel launch or copy failed";
-    case GPURNG_STATUS_PREEXISTING_FAILURE: return "an earlier CUDA error is pending";
-    case GPURNG_STATUS_INITIALIZATION_FAILED: return "backend initialization failed (no usable GPU?)";
-    case GPURNG_STATUS_ARCH_MISMATCH: return "GPU architecture lacks a required feature";
-    case GPURNG_STATUS_INTERNAL_ERROR: return "internal library error";
-    case GPURNG_STATUS_NULL_POINTER: return "a required pointer argument is NULL";
-    case GPURNG_STATUS_INVALID_VALUE: return "unknown enum value or environment setting";
+    case GPURNG_STATUS_SUCCESS:
+      return "success";
+    case GPURNG_STATUS_VERSION_MISMATCH:
+      return "header and library versions differ";
+    case GPURNG_STATUS_NOT_INITIALIZED:
+      return "generator handle is NULL";
+    case GPURNG_STATUS_ALLOCATION_FAILED:
+      return "memory allocation failed";
+    case GPURNG_STATUS_TYPE_ERROR:
+      return "unknown generator type, or a call this generator type does not support";
+    case GPURNG_STATUS_OUT_OF_RANGE:
+      return "argument out of range";
+    case GPURNG_STATUS_LENGTH_NOT_MULTIPLE:
+      return "length is not a required multiple";
+    case GPURNG_STATUS_DOUBLE_PRECISION_REQUIRED:
+      return "GPU lacks double precision";
+    case GPURNG_STATUS_LAUNCH_FAILURE:
+      return "CUDA kernel launch or copy failed";
+    case GPURNG_STATUS_PREEXISTING_FAILURE:
+      return "an earlier CUDA error is pending";
+    case GPURNG_STATUS_INITIALIZATION_FAILED:
+      return "backend initialization failed (no usable GPU?)";
+    case GPURNG_STATUS_ARCH_MISMATCH:
+      return "GPU architecture lacks a required feature";
+    case GPURNG_STATUS_INTERNAL_ERROR:
+      return "internal library error";
+    case GPURNG_STATUS_NULL_POINTER:
+      return "a required pointer argument is NULL";
+    case GPURNG_STATUS_INVALID_VALUE:
+      return "unknown enum value or environment setting";
   }
   return "unknown status";
 }

@@ -18,15 +18,17 @@ using ranmar::Kind;
 using ranmar::kLag;
 
 bool is_known_type(gpurngRngType_t type) {
-  return type == GPURNG_RNG_PSEUDO_RANMAR || type == GPURNG_RNG_PSEUDO_RANMAR48 ||
-         type == GPURNG_RNG_PSEUDO_RANMAR48X;
+  return type == GPURNG_RNG_PSEUDO_RANMAR || type == GPURNG_RNG_PSEUDO_RANMAR48 || type == GPURNG_RNG_PSEUDO_RANMAR48X;
 }
 
 Kind kind_of(gpurngRngType_t type) {
   switch (type) {
-    case GPURNG_RNG_PSEUDO_RANMAR48: return Kind::r48;
-    case GPURNG_RNG_PSEUDO_RANMAR48X: return Kind::r48x;
-    default: return Kind::r24;
+    case GPURNG_RNG_PSEUDO_RANMAR48:
+      return Kind::r48;
+    case GPURNG_RNG_PSEUDO_RANMAR48X:
+      return Kind::r48x;
+    default:
+      return Kind::r24;
   }
 }
 
@@ -36,9 +38,12 @@ namespace {
 template <typename Fn>
 auto with_kind(Kind k, Fn&& fn) {
   switch (k) {
-    case Kind::r48: return fn(std::integral_constant<Kind, Kind::r48>{});
-    case Kind::r48x: return fn(std::integral_constant<Kind, Kind::r48x>{});
-    default: return fn(std::integral_constant<Kind, Kind::r24>{});
+    case Kind::r48:
+      return fn(std::integral_constant<Kind, Kind::r48>{});
+    case Kind::r48x:
+      return fn(std::integral_constant<Kind, Kind::r48x>{});
+    default:
+      return fn(std::integral_constant<Kind, Kind::r24>{});
   }
 }
 
@@ -77,8 +82,8 @@ constexpr size_t kStagingBytes = size_t(64) << 20;
 
 template <typename T>
 gpurngStatus_t device_fill(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
-  const gpurngStatus_t st = cuda::ranmar_fill(g->device, g->type, kind, g->host_window_current ? g->window : nullptr,
-                                              g->position, out, n);
+  const gpurngStatus_t st =
+      cuda::ranmar_fill(g->device, g->type, kind, g->host_window_current ? g->window : nullptr, g->position, out, n);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   g->host_window_current = false;
   g->position += n;

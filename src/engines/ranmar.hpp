@@ -58,9 +58,9 @@ struct traits<Kind::r48x> {
   static constexpr int bits = 48;
   static constexpr word mask = 0xFFFFFFFFFFFFull;
   static constexpr int carry_shift = 0;
-  static constexpr uint64_t c0 = 6080667420612ull;      // 362436 * 2^24 + 362436
-  static constexpr uint64_t cd = 173961102589734ull;    // floor((2^48-59) * (sqrt(5)-1)/2)
-  static constexpr uint64_t cm = 281474976710597ull;    // 2^48 - 59, prime
+  static constexpr uint64_t c0 = 6080667420612ull;    // 362436 * 2^24 + 362436
+  static constexpr uint64_t cd = 173961102589734ull;  // floor((2^48-59) * (sqrt(5)-1)/2)
+  static constexpr uint64_t cm = 281474976710597ull;  // 2^48 - 59, prime
 };
 
 // Split a CERNLIB seed IJKL into the table-fill seeds I, J, K, L (ranmar.md §2.1).
@@ -114,9 +114,11 @@ GPURNG_HD uint64_t carry_decrement_for(uint64_t distance) {
   return static_cast<uint64_t>((static_cast<unsigned __int128>(T::cd) * (distance % T::cm)) % T::cm);
 }
 template <Kind K>
-GPURNG_HD typename traits<K>::carry_t carry_advance(typename traits<K>::carry_t c, typename traits<K>::carry_t decrement) {
+GPURNG_HD typename traits<K>::carry_t carry_advance(typename traits<K>::carry_t c,
+                                                    typename traits<K>::carry_t decrement) {
   using carry_t = typename traits<K>::carry_t;
-  return c >= decrement ? static_cast<carry_t>(c - decrement) : static_cast<carry_t>(c + (static_cast<carry_t>(traits<K>::cm) - decrement));
+  return c >= decrement ? static_cast<carry_t>(c - decrement)
+                        : static_cast<carry_t>(c + (static_cast<carry_t>(traits<K>::cm) - decrement));
 }
 
 // One table step and the raw output.

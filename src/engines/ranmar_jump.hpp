@@ -43,7 +43,7 @@ template <typename word>
 GPURNG_HD void poly_mul_z(word p[kLag]) {
   const word top = p[kLag - 1];
   for (int i = kLag - 1; i > 0; --i) p[i] = p[i - 1];
-  p[0] = top;                 // z^97 = 1 - z^64
+  p[0] = top;  // z^97 = 1 - z^64
   p[kLag - kShortLag] -= top;
 }
 
@@ -67,7 +67,8 @@ GPURNG_HD void poly_z_pow(uint64_t n, word q[kLag]) {
 
 // Extend a window (x_{P-97} .. x_{P-1}) by the next 97 table values into ext[0..193].
 template <Kind K>
-GPURNG_HD void extend_window(const typename traits<K>::word window[kLag], typename traits<K>::word ext[kExtendedWords]) {
+GPURNG_HD void extend_window(const typename traits<K>::word window[kLag],
+                             typename traits<K>::word ext[kExtendedWords]) {
   for (int i = 0; i < kLag; ++i) ext[i] = window[i];
   for (int i = kLag; i < kExtendedWords; ++i) ext[i] = table_next<K>(ext[i - kLag], ext[i - kShortLag]);
 }

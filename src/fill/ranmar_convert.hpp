@@ -38,8 +38,12 @@ GPURNG_HD double double_of(uint64_t u) {
 // r < 2^24: the int conversion is exact and so is the power-of-two scaling.
 GPURNG_HD float r24_to_float(uint32_t r) { return static_cast<float>(static_cast<int32_t>(r)) * 0x1p-24f; }
 GPURNG_HD double r24_to_double(uint32_t r) { return static_cast<double>(static_cast<int32_t>(r)) * 0x1p-24; }
-GPURNG_HD float r24_zero_float(uint32_t u2) { return u2 ? static_cast<float>(static_cast<int32_t>(u2)) * 0x1p-48f : 0x1p-48f; }
-GPURNG_HD double r24_zero_double(uint32_t u2) { return u2 ? static_cast<double>(static_cast<int32_t>(u2)) * 0x1p-48 : 0x1p-48; }
+GPURNG_HD float r24_zero_float(uint32_t u2) {
+  return u2 ? static_cast<float>(static_cast<int32_t>(u2)) * 0x1p-48f : 0x1p-48f;
+}
+GPURNG_HD double r24_zero_double(uint32_t u2) {
+  return u2 ? static_cast<double>(static_cast<int32_t>(u2)) * 0x1p-48 : 0x1p-48;
+}
 
 // r < 2^48: place r in the mantissa of 16.0 (exponent 2^4, 52 fraction bits of weight 2^-48) and
 // subtract 16: the difference r*2^-48 is representable, so the subtraction is exact. This form

@@ -32,9 +32,18 @@ std::string to_hex(uint64_t v) {
 }
 
 bool parse_variant(const std::string& name, Variant* v) {
-  if (name == "Ranmar24") { *v = Variant::Ranmar24; return true; }
-  if (name == "Ranmar48") { *v = Variant::Ranmar48; return true; }
-  if (name == "Ranmar48X") { *v = Variant::Ranmar48X; return true; }
+  if (name == "Ranmar24") {
+    *v = Variant::Ranmar24;
+    return true;
+  }
+  if (name == "Ranmar48") {
+    *v = Variant::Ranmar48;
+    return true;
+  }
+  if (name == "Ranmar48X") {
+    *v = Variant::Ranmar48X;
+    return true;
+  }
   return false;
 }
 

@@ -21,9 +21,9 @@ namespace gpurng_test {
 
 struct Target {
   std::string name;
-  bool cuda_backend;   // the generator runs on CUDA
-  bool device_memory;  // output goes to cudaMalloc'ed memory
-  bool host_generator; // made by gpurngCreateGeneratorHost
+  bool cuda_backend;    // the generator runs on CUDA
+  bool device_memory;   // output goes to cudaMalloc'ed memory
+  bool host_generator;  // made by gpurngCreateGeneratorHost
 };
 
 inline bool gpu_usable() {
@@ -57,8 +57,10 @@ inline gpurngGenerator_t make_generator(const Target& t, gpurngRngType_t type) {
     std::string saved = prev ? prev : "";
     setenv("GPURNG_BACKEND", t.cuda_backend ? "cuda" : (gpu_usable() ? "cpu" : "auto"), 1);
     st = gpurngCreateGenerator(&g, type);
-    if (prev) setenv("GPURNG_BACKEND", saved.c_str(), 1);
-    else unsetenv("GPURNG_BACKEND");
+    if (prev)
+      setenv("GPURNG_BACKEND", saved.c_str(), 1);
+    else
+      unsetenv("GPURNG_BACKEND");
   }
   EXPECT_EQ(st, GPURNG_STATUS_SUCCESS) << t.name;
   gpurngBackend_t b;
@@ -105,9 +107,12 @@ std::vector<T> draw(const Target& t, gpurngGenerator_t g, size_t n) {
 
 inline const char* type_name(gpurngRngType_t type) {
   switch (type) {
-    case GPURNG_RNG_PSEUDO_RANMAR: return "RANMAR";
-    case GPURNG_RNG_PSEUDO_RANMAR48: return "RANMAR48";
-    case GPURNG_RNG_PSEUDO_RANMAR48X: return "RANMAR48X";
+    case GPURNG_RNG_PSEUDO_RANMAR:
+      return "RANMAR";
+    case GPURNG_RNG_PSEUDO_RANMAR48:
+      return "RANMAR48";
+    case GPURNG_RNG_PSEUDO_RANMAR48X:
+      return "RANMAR48X";
   }
   return "?";
 }
@@ -123,12 +128,11 @@ bool same_bits(const T& a, const T& b) {
 
 template <typename T>
 ::testing::AssertionResult same_stream(const std::vector<T>& got, const std::vector<T>& want) {
-  if (got.size() != want.size())
-    return ::testing::AssertionFailure() << "size " << got.size() << " != " << want.size();
+  if (got.size() != want.size()) return ::testing::AssertionFailure() << "size " << got.size() << " != " << want.size();
   for (size_t i = 0; i < got.size(); ++i)
     if (!same_bits(got[i], want[i]))
-      return ::testing::AssertionFailure() << "first difference at index " << i << ": got " << got[i] << ", want "
-                                           << want[i];
+      return ::testing::AssertionFailure()
+             << "first difference at index " << i << ": got " << got[i] << ", want " << want[i];
   return ::testing::AssertionSuccess();
 }
 

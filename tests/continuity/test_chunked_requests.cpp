@@ -29,10 +29,18 @@ void check_chunking(const Target& t, gpurngRngType_t type, std::mt19937_64& rng)
   while (done < n) {
     size_t len;
     switch (calls++ % 4) {
-      case 0: len = 1 + rng() % 16; break;         // small, legacy-sized calls
-      case 1: len = 2 * (rng() % 5000) + 1; break; // odd sizes
-      case 2: len = 1 + rng() % 1000000; break;    // up to 10^6
-      default: len = 31 + rng() % 70; break;       // around the 32-lane groups and the 97 lag
+      case 0:
+        len = 1 + rng() % 16;
+        break;  // small, legacy-sized calls
+      case 1:
+        len = 2 * (rng() % 5000) + 1;
+        break;  // odd sizes
+      case 2:
+        len = 1 + rng() % 1000000;
+        break;  // up to 10^6
+      default:
+        len = 31 + rng() % 70;
+        break;  // around the 32-lane groups and the 97 lag
     }
     len = std::min(len, n - done);
     std::vector<T> buf(len + 3, T(7));

@@ -33,7 +33,8 @@ void compare_backends(gpurngRngType_t type, size_t n, unsigned long long start) 
 }
 
 TEST(CpuVsCuda, EveryEngineAndOutputType) {
-  for (size_t n : {size_t(1), size_t(31), size_t(1000), size_t(1) << 20, (size_t(1) << 24) + 3, (size_t(1) << 26) + 12345}) {
+  for (size_t n :
+       {size_t(1), size_t(31), size_t(1000), size_t(1) << 20, (size_t(1) << 24) + 3, (size_t(1) << 26) + 12345}) {
     compare_backends<unsigned>(GPURNG_RNG_PSEUDO_RANMAR, n, 7);
     compare_backends<float>(GPURNG_RNG_PSEUDO_RANMAR, n, 1001);
     compare_backends<double>(GPURNG_RNG_PSEUDO_RANMAR, n, 99);
@@ -54,7 +55,8 @@ TEST(CpuVsCuda, ZerosOnTheGpu) {
   // Seed 1's first exact 24-bit zero (at 619286) inside a GPU request: U(2) replacement on the device.
   compare_backends<float>(GPURNG_RNG_PSEUDO_RANMAR, 700000, 0);
   const Target cuda{"cuda-device-memory", true, true, false};
-  gpurngGenerator_t g = make_generator(cuda, GPURNG_RNG_PSEUDO_RANMAR), h = make_generator(all_targets().front(), GPURNG_RNG_PSEUDO_RANMAR);
+  gpurngGenerator_t g = make_generator(cuda, GPURNG_RNG_PSEUDO_RANMAR),
+                    h = make_generator(all_targets().front(), GPURNG_RNG_PSEUDO_RANMAR);
   for (gpurngGenerator_t x : {g, h}) gpurngSetPseudoRandomGeneratorSeed(x, 1);
   EXPECT_TRUE(same_stream(draw<double>(cuda, g, 2000000), draw<double>(all_targets().front(), h, 2000000)));
   gpurngDestroyGenerator(g);

@@ -11,7 +11,7 @@ namespace {
 using namespace gpurng_test;
 
 gpurngRngType_t type_of(Variant v) {
-  return v == Variant::Ranmar24 ? GPURNG_RNG_PSEUDO_RANMAR
+  return v == Variant::Ranmar24   ? GPURNG_RNG_PSEUDO_RANMAR
          : v == Variant::Ranmar48 ? GPURNG_RNG_PSEUDO_RANMAR48
                                   : GPURNG_RNG_PSEUDO_RANMAR48X;
 }

@@ -97,13 +97,13 @@ class NaiveRanmar {
   // Ranmar48/48X: the double truncated toward zero to float precision (24 significant bits).
   float next_uniform_float() {
     const double uni = step();
-    if (uni == 0.0) return static_cast<float>(zero_replacement());  // exact in float
+    if (uni == 0.0) return static_cast<float>(zero_replacement());      // exact in float
     if (variant_ == Variant::Ranmar24) return static_cast<float>(uni);  // exact in float
 
     // Truncate toward zero to 24 significant bits, counted from the leading 1 of the 48-bit
     // integer.  That is what float precision means: for values below 1/2 it keeps bits
-    // below the top 24 bit positions of the 48-bit word, which "raw >> 24 << 24" would lose.  Done on the integer so that it
-    // cannot depend on the FPU rounding mode.
+    // below the top 24 bit positions of the 48-bit word, which "raw >> 24 << 24" would lose.  Done on the integer so
+    // that it cannot depend on the FPU rounding mode.
     uint64_t raw = static_cast<uint64_t>(uni * kTwo48);
     int lead = 63;
     while (((raw >> lead) & 1u) == 0) --lead;
@@ -120,9 +120,9 @@ class NaiveRanmar {
   double table(int i) const { return u_[i]; }
 
  private:
-  static constexpr double kTwoM24 = 1.0 / 16777216.0;               // 2^-24
-  static constexpr double kTwoM48 = kTwoM24 * kTwoM24;              // 2^-48
-  static constexpr double kTwo48 = 16777216.0 * 16777216.0;         // 2^48
+  static constexpr double kTwoM24 = 1.0 / 16777216.0;        // 2^-24
+  static constexpr double kTwoM48 = kTwoM24 * kTwoM24;       // 2^-48
+  static constexpr double kTwo48 = 16777216.0 * 16777216.0;  // 2^48
 
   double scale() const { return bits_ == 24 ? 16777216.0 : kTwo48; }
 

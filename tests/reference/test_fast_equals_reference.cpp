@@ -16,7 +16,7 @@ using gpurng_reference::NaiveRanmar;
 using gpurng_reference::Variant;
 
 Variant variant_of(gpurngRngType_t type) {
-  return type == GPURNG_RNG_PSEUDO_RANMAR ? Variant::Ranmar24
+  return type == GPURNG_RNG_PSEUDO_RANMAR     ? Variant::Ranmar24
          : type == GPURNG_RNG_PSEUDO_RANMAR48 ? Variant::Ranmar48
                                               : Variant::Ranmar48X;
 }
@@ -41,8 +41,7 @@ Expected reference_at(gpurngRngType_t type, long long seed, unsigned long long p
   return e;
 }
 
-void expect_matches(const Target& t, gpurngRngType_t type, long long seed, unsigned long long pos,
-                    const Expected& e) {
+void expect_matches(const Target& t, gpurngRngType_t type, long long seed, unsigned long long pos, const Expected& e) {
   const size_t n = e.raw.size();
   SCOPED_TRACE(t.name + " " + type_name(type) + " seed " + std::to_string(seed) + " pos " + std::to_string(pos));
   gpurngGenerator_t g = make_generator(t, type);

@@ -30,7 +30,6 @@ using gpurng_test::KatLine;
 using gpurng_test::load_kats;
 using gpurng_test::to_hex;
 
-
 TEST(NaiveRanmarKat, PublishedVectors) {
   const std::string path = std::string(GPURNG_KAT_DIR) + "/ranmar_published.txt";
   const auto kats = load_kats(path);
@@ -41,9 +40,8 @@ TEST(NaiveRanmarKat, PublishedVectors) {
     g.discard(k.skip);
     for (size_t n = 0; n < k.expected.size(); ++n) {
       const uint64_t got = g.next_raw();
-      EXPECT_EQ(got, k.expected[n]) << "line " << k.line_no << ", value " << n + 1
-                                    << ": got hex " << to_hex(got) << ", want hex "
-                                    << to_hex(k.expected[n]);
+      EXPECT_EQ(got, k.expected[n]) << "line " << k.line_no << ", value " << n + 1 << ": got hex " << to_hex(got)
+                                    << ", want hex " << to_hex(k.expected[n]);
     }
   }
 }
@@ -72,8 +70,7 @@ TEST(NaiveRanmarKat, SeedRange) {
 
 // Away from zero: Ranmar24 float and double are both exactly raw / 2^24.
 TEST(NaiveRanmarKat, Ranmar24UniformsAreRawScaled) {
-  NaiveRanmar r(Variant::Ranmar24, 54217137), d(Variant::Ranmar24, 54217137),
-      f(Variant::Ranmar24, 54217137);
+  NaiveRanmar r(Variant::Ranmar24, 54217137), d(Variant::Ranmar24, 54217137), f(Variant::Ranmar24, 54217137);
   for (int n = 0; n < 100000; ++n) {
     const uint64_t raw = r.next_raw();
     const double dv = d.next_uniform_double();

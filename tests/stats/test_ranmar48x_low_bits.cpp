@@ -26,7 +26,10 @@ int gf2_rank(std::array<std::bitset<kDim>, kDim> rows) {
   for (int col = 0; col < kDim && rank < kDim; ++col) {
     int pivot = -1;
     for (int r = rank; r < kDim; ++r)
-      if (rows[r][col]) { pivot = r; break; }
+      if (rows[r][col]) {
+        pivot = r;
+        break;
+      }
     if (pivot < 0) continue;
     std::swap(rows[rank], rows[pivot]);
     for (int r = 0; r < kDim; ++r)

@@ -12,8 +12,10 @@ namespace {
 using namespace gpurng_test;
 
 gpurngStatus_t create_with(const char* backend, gpurngGenerator_t* g) {
-  if (backend) setenv("GPURNG_BACKEND", backend, 1);
-  else unsetenv("GPURNG_BACKEND");
+  if (backend)
+    setenv("GPURNG_BACKEND", backend, 1);
+  else
+    unsetenv("GPURNG_BACKEND");
   const gpurngStatus_t st = gpurngCreateGenerator(g, GPURNG_RNG_PSEUDO_RANMAR48);
   unsetenv("GPURNG_BACKEND");
   return st;

@@ -75,8 +75,7 @@ void ranmar_fill(typename traits<K>::word* window, uint64_t pos, T* out, size_t 
   std::copy(end_window.begin(), end_window.end(), window);
 }
 
-#define GPURNG_INSTANTIATE(K, T) \
-  template void ranmar_fill<K, T>(typename traits<K>::word*, uint64_t, T*, size_t, int);
+#define GPURNG_INSTANTIATE(K, T) template void ranmar_fill<K, T>(typename traits<K>::word*, uint64_t, T*, size_t, int);
 GPURNG_INSTANTIATE(Kind::r24, uint32_t)
 GPURNG_INSTANTIATE(Kind::r24, float)
 GPURNG_INSTANTIATE(Kind::r24, double)

@@ -13,8 +13,8 @@
 namespace gpurng {
 namespace cuda {
 
-using ranmar::Kind;
 using ranmar::kExtendedWords;
+using ranmar::Kind;
 using ranmar::kLag;
 
 bool available() {
@@ -96,8 +96,8 @@ gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, 
     const uint64_t len = n - done < per_launch ? n - done : per_launch;
     const uint64_t chunks = (len + chunk - 1) / chunk;
     const unsigned blocks = static_cast<unsigned>((chunks + kWarpsPerBlock - 1) / kWarpsPerBlock);
-    ranmar_fill_kernel<K, T><<<blocks, kWarpsPerBlock * 32>>>(ext[*current], table, static_cast<uint32_t>(chunk), pos + done, out + done, len,
-                                                             ext[1 - *current]);
+    ranmar_fill_kernel<K, T><<<blocks, kWarpsPerBlock * 32>>>(ext[*current], table, static_cast<uint32_t>(chunk),
+                                                              pos + done, out + done, len, ext[1 - *current]);
     st = status_of(cudaGetLastError(), GPURNG_STATUS_LAUNCH_FAILURE);
     if (st != GPURNG_STATUS_SUCCESS) return st;
     *current = 1 - *current;
@@ -108,8 +108,10 @@ gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, 
 template <Kind K>
 gpurngStatus_t launch_kind(uint64_t* ext[2], int* current, Output kind, uint64_t pos, void* out, size_t n) {
   switch (kind) {
-    case Output::f32: return launch_all<K, float>(ext, current, pos, static_cast<float*>(out), n);
-    case Output::f64: return launch_all<K, double>(ext, current, pos, static_cast<double*>(out), n);
+    case Output::f32:
+      return launch_all<K, float>(ext, current, pos, static_cast<float*>(out), n);
+    case Output::f64:
+      return launch_all<K, double>(ext, current, pos, static_cast<double*>(out), n);
     case Output::u32:
       if constexpr (K == Kind::r24) return launch_all<K, uint32_t>(ext, current, pos, static_cast<uint32_t*>(out), n);
       break;
@@ -151,23 +153,28 @@ void ranmar_destroy(RanmarDevice* dev) {
 
 gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
                            uint64_t pos, void* out, size_t n) {
-  const Kind k = type == GPURNG_RNG_PSEUDO_RANMAR48 ? Kind::r48
+  const Kind k = type == GPURNG_RNG_PSEUDO_RANMAR48    ? Kind::r48
                  : type == GPURNG_RNG_PSEUDO_RANMAR48X ? Kind::r48x
-                                                        : Kind::r24;
+                                                       : Kind::r24;
   if (host_window) {
     uint64_t ext[kExtendedWords];
-    if (k == Kind::r24) extend_on_host<Kind::r24>(host_window, ext);
-    else extend_on_host<Kind::r48>(host_window, ext);  // the table recurrence of r48 and r48x is the same
-    const gpurngStatus_t st = status_of(
-        cudaMemcpy(dev->ext[dev->current], ext, sizeof ext, cudaMemcpyHostToDevice), GPURNG_STATUS_LAUNCH_FAILURE);
+    if (k == Kind::r24)
+      extend_on_host<Kind::r24>(host_window, ext);
+    else
+      extend_on_host<Kind::r48>(host_window, ext);  // the table recurrence of r48 and r48x is the same
+    const gpurngStatus_t st = status_of(cudaMemcpy(dev->ext[dev->current], ext, sizeof ext, cudaMemcpyHostToDevice),
+                                        GPURNG_STATUS_LAUNCH_FAILURE);
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
   // A failed launch leaves `current` where the last completed launch put it; the caller does not move the
   // position and re-uploads its own window next time, so nothing is lost.
   switch (k) {
-    case Kind::r48: return launch_kind<Kind::r48>(dev->ext, &dev->current, kind, pos, out, n);
-    case Kind::r48x: return launch_kind<Kind::r48x>(dev->ext, &dev->current, kind, pos, out, n);
-    default: return launch_kind<Kind::r24>(dev->ext, &dev->current, kind, pos, out, n);
+    case Kind::r48:
+      return launch_kind<Kind::r48>(dev->ext, &dev->current, kind, pos, out, n);
+    case Kind::r48x:
+      return launch_kind<Kind::r48x>(dev->ext, &dev->current, kind, pos, out, n);
+    default:
+      return launch_kind<Kind::r24>(dev->ext, &dev->current, kind, pos, out, n);
   }
 }
 
