@@ -6,8 +6,6 @@
 
 #if defined(__CUDACC__)
 #define GPURNG_HD __host__ __device__ __forceinline__
-#define GPURNG_HOST_ONLY __host__
 #else
 #define GPURNG_HD inline
-#define GPURNG_HOST_ONLY
 #endif

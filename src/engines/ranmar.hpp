@@ -113,12 +113,12 @@ GPURNG_HD uint64_t carry_decrement_for(uint64_t distance) {
   using T = traits<K>;
   return static_cast<uint64_t>((static_cast<unsigned __int128>(T::cd) * (distance % T::cm)) % T::cm);
 }
-template <Kind K>
-GPURNG_HD typename traits<K>::carry_t carry_advance(typename traits<K>::carry_t c,
-                                                    typename traits<K>::carry_t decrement) {
-  using carry_t = typename traits<K>::carry_t;
-  return c >= decrement ? static_cast<carry_t>(c - decrement)
-                        : static_cast<carry_t>(c + (static_cast<carry_t>(traits<K>::cm) - decrement));
+// Step a carry `decrement` (already reduced mod CM) further; C is the carry's integer type, which may be
+// narrower than traits<K>::carry_t where the values fit (the GPU keeps 24-bit carries in 32 bits).
+template <Kind K, typename C>
+GPURNG_HD C carry_advance(C c, C decrement) {
+  return c >= decrement ? static_cast<C>(c - decrement)
+                        : static_cast<C>(c + (static_cast<C>(traits<K>::cm) - decrement));
 }
 
 // One table step and the raw output.

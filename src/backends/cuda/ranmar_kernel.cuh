@@ -91,7 +91,6 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
   using dcarry_t = typename std::conditional<K == Kind::r48x, uint64_t, uint32_t>::type;
   dcarry_t c = static_cast<dcarry_t>(carry_at<K>(first + lane));
   const dcarry_t step32 = static_cast<dcarry_t>(carry_decrement_for<K>(32));
-  const dcarry_t cm = static_cast<dcarry_t>(traits<K>::cm);
   T* const dst = out + begin;
   // The last chunk's warp steps on until it has made the 97 values after the range.
   const uint32_t stop = last_chunk ? len + kLag : len;
@@ -126,7 +125,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
       const int64_t rel = static_cast<int64_t>(p) - ext_base;
       if (rel >= 0 && rel < kExtendedWords) ext_out[rel] = x;
     }
-    c = c >= step32 ? c - step32 : c + (cm - step32);
+    c = carry_advance<K>(c, step32);
   }
 }
 
