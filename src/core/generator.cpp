@@ -6,6 +6,7 @@
 #include <new>
 #include <vector>
 
+#include "../backends/cpu/cpu_isa.hpp"
 #include "../backends/cpu/ranmar_cpu.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "../engines/ranmar_jump.hpp"
@@ -142,7 +143,7 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
   const int threads = cpu::configured_threads();
-  if (threads == 0) return GPURNG_STATUS_INVALID_VALUE;
+  if (threads == 0 || !cpu::isa_setting_valid()) return GPURNG_STATUS_INVALID_VALUE;
   std::unique_ptr<gpurngGenerator_st> g(new (std::nothrow) gpurngGenerator_st{});
   if (!g) return GPURNG_STATUS_ALLOCATION_FAILED;
   g->type = type;

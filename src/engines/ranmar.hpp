@@ -115,10 +115,17 @@ GPURNG_HD uint64_t carry_decrement_for(uint64_t distance) {
 }
 // Step a carry `decrement` (already reduced mod CM) further; C is the carry's integer type, which may be
 // narrower than traits<K>::carry_t where the values fit (the GPU keeps 24-bit carries in 32 bits).
+// 64-bit carries are below 2^48, so the difference is formed as a signed value and its sign selects the
+// wrap-around: x86 SIMD has signed 64-bit compares but (before AVX-512) no unsigned ones.
 template <Kind K, typename C>
 GPURNG_HD C carry_advance(C c, C decrement) {
-  return c >= decrement ? static_cast<C>(c - decrement)
-                        : static_cast<C>(c + (static_cast<C>(traits<K>::cm) - decrement));
+  if constexpr (sizeof(C) == 8) {
+    const int64_t t = static_cast<int64_t>(c) - static_cast<int64_t>(decrement);
+    return static_cast<C>(t < 0 ? t + static_cast<int64_t>(traits<K>::cm) : t);
+  } else {
+    return c >= decrement ? static_cast<C>(c - decrement)
+                          : static_cast<C>(c + (static_cast<C>(traits<K>::cm) - decrement));
+  }
 }
 
 // One table step and the raw output.

@@ -141,6 +141,10 @@ TEST(BadInput, BadEnvironmentSettings) {
     EXPECT_EQ(g, nullptr);
   }
   unsetenv("GPURNG_THREADS");
+  setenv("GPURNG_CPU_ISA", "sse9", 1);
+  EXPECT_EQ(gpurngCreateGeneratorHost(&g, GPURNG_RNG_PSEUDO_RANMAR), GPURNG_STATUS_INVALID_VALUE);
+  EXPECT_EQ(g, nullptr);
+  unsetenv("GPURNG_CPU_ISA");
 }
 
 TEST(Version, MatchesHeader) {

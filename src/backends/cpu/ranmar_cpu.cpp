@@ -6,6 +6,7 @@
 
 #include "../../engines/ranmar_jump.hpp"
 #include "../../fill/ranmar_outputs.hpp"
+#include "cpu_isa.hpp"
 #include "thread_pool.hpp"
 
 namespace gpurng {
@@ -13,19 +14,25 @@ namespace cpu {
 
 using namespace ranmar;
 
-// The same loop twice: for the x86-64 baseline (SSE2) and for AVX2, chosen at run time. Integer
-// arithmetic and exact conversions make both give the same numbers.
+// The same loop three times: for the x86-64 baseline (SSE2), AVX2 and AVX-512, chosen at run time
+// (cpu_isa.hpp). Integer arithmetic and exact conversions make all copies give the same numbers.
 namespace baseline {
 #include "ranmar_cpu_kernel.inc"
 }  // namespace baseline
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#define GPURNG_HAVE_AVX2_CLONE 1
+#define GPURNG_HAVE_SIMD_CLONES 1
 #pragma GCC push_options
 #pragma GCC target("avx2")
 namespace avx2 {
 #include "ranmar_cpu_kernel.inc"
 }  // namespace avx2
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,prefer-vector-width=512")
+namespace avx512 {
+#include "ranmar_cpu_kernel.inc"
+}  // namespace avx512
 #pragma GCC pop_options
 #endif
 
@@ -34,9 +41,15 @@ namespace {
 template <Kind K, typename T>
 void fill_piece(const typename traits<K>::word* window_in, uint64_t start, T* out, size_t n,
                 typename traits<K>::word* window_out) {
-#ifdef GPURNG_HAVE_AVX2_CLONE
-  static const bool use_avx2 = __builtin_cpu_supports("avx2");
-  if (use_avx2) return avx2::fill_piece<K, T>(window_in, start, out, n, window_out);
+#ifdef GPURNG_HAVE_SIMD_CLONES
+  switch (selected_isa()) {
+    case Isa::avx512:
+      return avx512::fill_piece<K, T>(window_in, start, out, n, window_out);
+    case Isa::avx2:
+      return avx2::fill_piece<K, T>(window_in, start, out, n, window_out);
+    case Isa::baseline:
+      break;
+  }
 #endif
   baseline::fill_piece<K, T>(window_in, start, out, n, window_out);
 }
