@@ -42,32 +42,54 @@ bool is_device_pointer(const void* p) {
 
 namespace {
 
-// Two chunk sizes: small chunks keep the GPU busy for mid-sized requests, large ones spend less on jumps
-// for bulk requests. Each table has kChunksPerLaunch entries; a request longer than kChunksPerLaunch
-// chunks is filled by several launches, each continuing from the window the previous one left.
-constexpr uint64_t kSmallChunk = 1024;
-constexpr uint64_t kLargeChunk = 16384;
-constexpr size_t kChunksPerLaunch = 16384;
-constexpr uint64_t kLargeFrom = uint64_t(1) << 26;  // requests from this size use the large chunks
+// Chunk sizes, each with a table of kTableEntries jump polynomials built on first use (12.7 MB each).
+// A launch is one wave: at most as many chunks as the GPU holds warps at once, since a second, partial
+// wave would leave most of the GPU idle while it runs. The smallest chunk size that fits the request
+// in one wave is used (fewer, longer chunks would spend less on jumps but leave SMs idle); a request
+// too long for one wave of the largest chunks is split evenly over several launches, each continuing
+// from the window the previous one left.
+constexpr uint64_t kChunkSizes[] = {1024, 4096, 16384, 65536};
+constexpr int kChunkSizeCount = 4;
+constexpr size_t kTableEntries = 16384;
 
 struct DeviceTable {
   std::once_flag once;
   uint64_t* data = nullptr;
   cudaError_t error = cudaSuccess;
 };
-DeviceTable g_small_table, g_large_table;
+DeviceTable g_tables[kChunkSizeCount];
 
-// The table for `chunk`, built and uploaded on first use; never freed (process lifetime, a few MB).
-gpurngStatus_t jump_table(uint64_t chunk, const uint64_t** out) {
-  DeviceTable& t = chunk == kSmallChunk ? g_small_table : g_large_table;
+// The table of chunk size kChunkSizes[which], built and uploaded on first use; never freed (process
+// lifetime).
+gpurngStatus_t jump_table(int which, const uint64_t** out) {
+  DeviceTable& t = g_tables[which];
   std::call_once(t.once, [&] {
-    const std::vector<uint64_t> host = build_jump_table(chunk, kChunksPerLaunch);
+    const std::vector<uint64_t> host = build_jump_table(kChunkSizes[which], kTableEntries);
     t.error = cudaMalloc(&t.data, host.size() * sizeof(uint64_t));
     if (t.error == cudaSuccess)
       t.error = cudaMemcpy(t.data, host.data(), host.size() * sizeof(uint64_t), cudaMemcpyHostToDevice);
   });
   *out = t.data;
   return t.error == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ALLOCATION_FAILED;
+}
+
+// How many warps of this kernel the GPU runs at once (one wave), capped by the table length.
+template <Kind K, typename T>
+uint64_t resident_warps() {
+  static const uint64_t warps = [] {
+    int device = 0, sms = 0, blocks = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, ranmar_fill_kernel<K, T>, kWarpsPerBlock * 32, 0) !=
+            cudaSuccess ||
+        sms <= 0 || blocks <= 0) {
+      cudaGetLastError();
+      return uint64_t(1024);  // a safe guess: any value gives the same numbers
+    }
+    const uint64_t w = static_cast<uint64_t>(sms) * static_cast<uint64_t>(blocks) * kWarpsPerBlock;
+    return w < kTableEntries ? w : uint64_t(kTableEntries);
+  }();
+  return warps;
 }
 
 gpurngStatus_t status_of(cudaError_t err, gpurngStatus_t otherwise) {
@@ -87,11 +109,16 @@ void extend_on_host(const uint64_t* window, uint64_t* ext) {
 
 template <Kind K, typename T>
 gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, size_t n) {
-  const uint64_t chunk = n >= kLargeFrom ? kLargeChunk : kSmallChunk;
+  const uint64_t wave = resident_warps<K, T>();
+  const uint64_t largest = kChunkSizes[kChunkSizeCount - 1];
+  const uint64_t launches = (n + largest * wave - 1) / (largest * wave);
+  const uint64_t per_launch = (n + launches - 1) / launches;
+  int which = 0;
+  while (which + 1 < kChunkSizeCount && (per_launch + kChunkSizes[which] - 1) / kChunkSizes[which] > wave) ++which;
+  const uint64_t chunk = kChunkSizes[which];
   const uint64_t* table = nullptr;
-  gpurngStatus_t st = jump_table(chunk, &table);
+  gpurngStatus_t st = jump_table(which, &table);
   if (st != GPURNG_STATUS_SUCCESS) return st;
-  const uint64_t per_launch = chunk * kChunksPerLaunch;
   for (uint64_t done = 0; done < n; done += per_launch) {
     const uint64_t len = n - done < per_launch ? n - done : per_launch;
     const uint64_t chunks = (len + chunk - 1) / chunk;
