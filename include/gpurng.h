@@ -86,7 +86,7 @@ typedef struct gpurngGenerator_st *gpurngGenerator_t;
  * @return GPURNG_STATUS_SUCCESS;
  *         GPURNG_STATUS_NULL_POINTER if @p generator is NULL;
  *         GPURNG_STATUS_TYPE_ERROR if @p rng_type is not a ::gpurngRngType_t value;
- *         GPURNG_STATUS_INVALID_VALUE if GPURNG_BACKEND or GPURNG_THREADS holds an unknown value;
+ *         GPURNG_STATUS_INVALID_VALUE if GPURNG_BACKEND, GPURNG_THREADS or GPURNG_CPU_ISA holds an unknown value;
  *         GPURNG_STATUS_INITIALIZATION_FAILED if GPURNG_BACKEND=cuda and no GPU is usable;
  *         GPURNG_STATUS_ALLOCATION_FAILED if memory ran out.
  *         On failure *generator is set to NULL.
