@@ -172,6 +172,50 @@ GPURNG_API gpurngStatus_t gpurngGetVersion(int *version);
 GPURNG_API const char *gpurngGetErrorString(gpurngStatus_t status);
 
 /**
+ * Host delivery. Host-memory requests of up to one slab are served from the generator's prefetch ring:
+ * K slabs of S numbers that a background thread keeps filled ahead of the caller (from the GPU through
+ * pinned memory on the CUDA backend, on a host thread on the CPU backend). A call for a few numbers then
+ * costs a bounds check and a copy. Larger requests take what the ring has made and fill the rest
+ * directly; device-memory requests go to the GPU. Whatever the mix, the caller sees exactly the
+ * sequential stream, and the position (gpurngGetGeneratorOffset, reseeding, gpurngSetGeneratorOffset)
+ * is the caller's, never the producer's. The ring starts on the first small host request.
+ *
+ * Memory per generator: S * K * 8 bytes for 64-bit outputs (4 for 32-bit). Default S = 131072, K = 4
+ * (4 MiB for doubles); GPURNG_PREFETCH="SxK" (e.g. "65536x8") or "off" sets the process default.
+ * A generator is used by one thread at a time; different generators never block each other's callers.
+ * After fork() the child continues on the CPU from its exact position, without the parent's ring.
+ */
+
+/**
+ * Set the ring size of @p generator: @p slabs slabs of @p slab_numbers numbers (slabs == 0: no ring).
+ * Numbers the ring made beyond the caller's position are dropped; the stream continues unchanged.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE unless 1024 <= slab_numbers <= 2^26 and 2 <= slabs <= 64 (or slabs
+ *         == 0) and slab_numbers * slabs * 8 <= 2 GiB (generator unchanged).
+ */
+GPURNG_API gpurngStatus_t gpurngSetPrefetch(gpurngGenerator_t generator, size_t slab_numbers, unsigned int slabs);
+
+/**
+ * Zero-copy: point *numbers at the next @p num floats of the stream (as gpurngGenerateUniform would
+ * write them), inside the prefetch ring where they lie in one slab. The pointer stays valid until the
+ * next call on @p generator; the numbers count as consumed.
+ * @return GPURNG_STATUS_SUCCESS (num == 0: *numbers is NULL);
+ *         GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_NULL_POINTER if @p numbers is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE if num exceeds the slab size (or, with no ring, 131072) or the stream
+ *         position would pass 2^64 - 1;
+ *         GPURNG_STATUS_ALLOCATION_FAILED, GPURNG_STATUS_LAUNCH_FAILURE as gpurngGenerate.
+ */
+GPURNG_API gpurngStatus_t gpurngAcquireUniform(gpurngGenerator_t generator, size_t num, const float **numbers);
+/** As gpurngAcquireUniform, for the doubles of gpurngGenerateUniformDouble. */
+GPURNG_API gpurngStatus_t gpurngAcquireUniformDouble(gpurngGenerator_t generator, size_t num, const double **numbers);
+/** As gpurngAcquireUniform, for gpurngGenerate's integers (GPURNG_STATUS_TYPE_ERROR for 48-bit engines). */
+GPURNG_API gpurngStatus_t gpurngAcquire(gpurngGenerator_t generator, size_t num, const unsigned int **numbers);
+/** As gpurngAcquireUniform, for gpurngGenerateLongLong's integers (GPURNG_STATUS_TYPE_ERROR for RANMAR). */
+GPURNG_API gpurngStatus_t gpurngAcquireLongLong(gpurngGenerator_t generator, size_t num,
+                                                const unsigned long long **numbers);
+
+/**
  * Report which backend @p generator runs on.
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
  *         GPURNG_STATUS_NULL_POINTER if @p backend is NULL.

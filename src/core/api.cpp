@@ -37,6 +37,22 @@ gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, Output kind, bool
   return guarded([&] { return gpurng::core::generate<T>(g, out, n, kind); });
 }
 
+template <typename T>
+gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, const T** numbers, Output kind, bool supported) {
+  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!numbers) return GPURNG_STATUS_NULL_POINTER;
+  *numbers = nullptr;
+  if (!supported) return GPURNG_STATUS_TYPE_ERROR;
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
+  if (g->position > UINT64_MAX - n) return GPURNG_STATUS_OUT_OF_RANGE;
+  return guarded([&] {
+    const void* p = nullptr;
+    const gpurngStatus_t st = gpurng::core::acquire(g, n, kind, &p);
+    if (st == GPURNG_STATUS_SUCCESS) *numbers = static_cast<const T*>(p);
+    return st;
+  });
+}
+
 bool is_48bit(gpurngGenerator_t g) {
   return g && (g->type == GPURNG_RNG_PSEUDO_RANMAR48 || g->type == GPURNG_RNG_PSEUDO_RANMAR48X);
 }
@@ -72,8 +88,7 @@ gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, u
   if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
   if (seed > GPURNG_RANMAR_MAX_SEED) return GPURNG_STATUS_OUT_OF_RANGE;
   return guarded([&] {
-    generator->seed = seed;
-    gpurng::core::reset_window(generator);
+    gpurng::core::set_seed(generator, seed);
     return GPURNG_STATUS_SUCCESS;
   });
 }
@@ -81,8 +96,7 @@ gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, u
 gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned long long offset) {
   if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
   return guarded([&] {
-    generator->position = offset;
-    gpurng::core::reset_window(generator);
+    gpurng::core::set_offset(generator, offset);
     return GPURNG_STATUS_SUCCESS;
   });
 }
@@ -108,6 +122,27 @@ gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, float* output_
 
 gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double* output_ptr, size_t num) {
   return generate<double>(generator, output_ptr, num, Output::f64, true);
+}
+
+gpurngStatus_t gpurngSetPrefetch(gpurngGenerator_t generator, size_t slab_numbers, unsigned int slabs) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return guarded([&] { return gpurng::core::set_prefetch(generator, gpurng::ring::Config{slab_numbers, slabs}); });
+}
+
+gpurngStatus_t gpurngAcquireUniform(gpurngGenerator_t generator, size_t num, const float** numbers) {
+  return acquire<float>(generator, num, numbers, Output::f32, true);
+}
+
+gpurngStatus_t gpurngAcquireUniformDouble(gpurngGenerator_t generator, size_t num, const double** numbers) {
+  return acquire<double>(generator, num, numbers, Output::f64, true);
+}
+
+gpurngStatus_t gpurngAcquire(gpurngGenerator_t generator, size_t num, const unsigned int** numbers) {
+  return acquire<unsigned int>(generator, num, numbers, Output::u32, !is_48bit(generator));
+}
+
+gpurngStatus_t gpurngAcquireLongLong(gpurngGenerator_t generator, size_t num, const unsigned long long** numbers) {
+  return acquire<unsigned long long>(generator, num, numbers, Output::u64, is_48bit(generator));
 }
 
 gpurngStatus_t gpurngGetVersion(int* version) {

@@ -10,7 +10,10 @@
 #include "../backends/cpu/ranmar_cpu.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "../engines/ranmar_jump.hpp"
+#include "../ring/producer.hpp"
 #include "backend_choice.hpp"
+#include "host_fill.hpp"
+#include "ring_path.hpp"
 
 namespace gpurng {
 namespace core {
@@ -144,6 +147,9 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   }
   const int threads = cpu::configured_threads();
   if (threads == 0 || !cpu::isa_setting_valid()) return GPURNG_STATUS_INVALID_VALUE;
+  ring::Config prefetch;
+  const gpurngStatus_t prefetch_status = ring::config_from_environment(&prefetch);
+  if (prefetch_status != GPURNG_STATUS_SUCCESS) return prefetch_status;
   std::unique_ptr<gpurngGenerator_st> g(new (std::nothrow) gpurngGenerator_st{});
   if (!g) return GPURNG_STATUS_ALLOCATION_FAILED;
   g->type = type;
@@ -153,6 +159,11 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   g->seed = GPURNG_RANMAR_DEFAULT_SEED;
   g->position = 0;
   g->device = nullptr;
+  g->prefetch = prefetch;
+  g->ring = nullptr;
+  g->ring_owns_state = false;
+  g->host_page = ~uintptr_t(0);
+  g->fork_generation = ring::producer::fork_generation();
   reset_window(g.get());
   if (backend == GPURNG_BACKEND_CUDA) {
     const gpurngStatus_t st = cuda::ranmar_create(&g->device);
@@ -163,18 +174,25 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
 }
 
 void destroy(gpurngGenerator_t g) {
-  if (g->device) cuda::ranmar_destroy(g->device);
+  if (g->fork_generation == ring::producer::fork_generation()) {
+    delete g->ring;  // stops its producer first
+    if (g->device && !ring::producer::exiting()) cuda::ranmar_destroy(g->device);
+  }  // else: a forked child; the parent's ring and device state are not ours to free
   delete g;
 }
 
+namespace {
+
+// The paths that do not use the ring, from the generator's own state at its position.
 template <typename T>
-gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
+gpurngStatus_t direct_fill(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind, bool device) {
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
   if (g->backend == GPURNG_BACKEND_CUDA) {
-    if (cuda::is_device_pointer(out)) return device_fill(g, out, n, kind);
+    if (device) return device_fill(g, out, n, kind);
     if (n >= kHostFillLimit) return staged_device_fill(g, out, n, kind);
     const gpurngStatus_t st = make_host_window_current(g);
     if (st != GPURNG_STATUS_SUCCESS) return st;
-  } else if (!g->host_only && cuda::available() && cuda::is_device_pointer(out)) {
+  } else if (device) {
     return staged_host_fill(g, out, n);
   }
   host_fill(g, out, n);
@@ -182,10 +200,97 @@ gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind
   return GPURNG_STATUS_SUCCESS;
 }
 
-template gpurngStatus_t generate<uint32_t>(gpurngGenerator_t, uint32_t*, size_t, cuda::Output);
-template gpurngStatus_t generate<unsigned long long>(gpurngGenerator_t, unsigned long long*, size_t, cuda::Output);
-template gpurngStatus_t generate<float>(gpurngGenerator_t, float*, size_t, cuda::Output);
-template gpurngStatus_t generate<double>(gpurngGenerator_t, double*, size_t, cuda::Output);
+bool is_device_memory(gpurngGenerator_t g, const void* out) {
+  return !g->host_only && cuda::available() && cuda::is_device_pointer(out);
+}
+
+}  // namespace
+
+template <typename T>
+gpurngStatus_t generate_slow(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
+  if (g->fork_generation != ring::producer::fork_generation()) continue_after_fork(g);
+  follow_ring_fallback(g);
+  const bool device = is_device_memory(g, out);
+  if (!device) g->host_page = reinterpret_cast<uintptr_t>(out) >> 12;
+  size_t done = 0;
+  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+  if (!device && g->prefetch.slabs > 0 && n <= g->prefetch.slab_numbers)
+    st = ring_take(g, out, n, kind, &done);
+  else
+    st = drain_ring(g, out, n, device, &done);
+  if (st != GPURNG_STATUS_SUCCESS || done == n) return st;
+  return direct_fill(g, out + done, n - done, kind, device);
+}
+
+gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, cuda::Output kind, const void** ptr) {
+  if (g->fork_generation != ring::producer::fork_generation()) continue_after_fork(g);
+  follow_ring_fallback(g);
+  const size_t limit = g->prefetch.slabs > 0 ? g->prefetch.slab_numbers : ring::kDefaultConfig.slab_numbers;
+  if (n > limit) return GPURNG_STATUS_OUT_OF_RANGE;
+  if (g->prefetch.slabs > 0) {
+    if (!g->ring || g->ring->kind() != kind || !g->ring_owns_state) {
+      size_t none = 0;
+      const gpurngStatus_t st = ring_take(g, nullptr, 0, kind, &none);  // opens the ring
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    }
+    if (g->ring && g->ring_owns_state && g->ring->acquire(n, ptr)) {
+      g->position += n;
+      return GPURNG_STATUS_SUCCESS;
+    }
+    settle_ring(g);
+  }
+  // No ring: fill the generator's own scratch buffer.
+  const size_t bytes = n * element_size(kind);
+  if (g->scratch.size() < bytes) g->scratch.resize(bytes);
+  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+  switch (kind) {
+    case cuda::Output::u32:
+      st = direct_fill(g, reinterpret_cast<uint32_t*>(g->scratch.data()), n, kind, false);
+      break;
+    case cuda::Output::u64:
+      st = direct_fill(g, reinterpret_cast<unsigned long long*>(g->scratch.data()), n, kind, false);
+      break;
+    case cuda::Output::f32:
+      st = direct_fill(g, reinterpret_cast<float*>(g->scratch.data()), n, kind, false);
+      break;
+    case cuda::Output::f64:
+      st = direct_fill(g, reinterpret_cast<double*>(g->scratch.data()), n, kind, false);
+      break;
+  }
+  *ptr = g->scratch.data();
+  return st;
+}
+
+void set_seed(gpurngGenerator_t g, uint64_t seed) {
+  settle_ring(g);
+  g->seed = seed;
+  if (g->ring) {  // the ring's stream is the old seed's: make a new one when needed
+    delete g->ring;
+    g->ring = nullptr;
+  }
+  reset_window(g);
+}
+
+void set_offset(gpurngGenerator_t g, uint64_t offset) {
+  settle_ring(g);
+  g->position = offset;
+  reset_window(g);
+}
+
+gpurngStatus_t set_prefetch(gpurngGenerator_t g, const ring::Config& c) {
+  const gpurngStatus_t st = ring::validate(c);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  settle_ring(g);
+  delete g->ring;
+  g->ring = nullptr;
+  g->prefetch = c;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+template gpurngStatus_t generate_slow<uint32_t>(gpurngGenerator_t, uint32_t*, size_t, cuda::Output);
+template gpurngStatus_t generate_slow<unsigned long long>(gpurngGenerator_t, unsigned long long*, size_t, cuda::Output);
+template gpurngStatus_t generate_slow<float>(gpurngGenerator_t, float*, size_t, cuda::Output);
+template gpurngStatus_t generate_slow<double>(gpurngGenerator_t, double*, size_t, cuda::Output);
 
 }  // namespace core
 }  // namespace gpurng

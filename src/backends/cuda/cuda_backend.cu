@@ -2,6 +2,7 @@
 // CUDA backend: device detection, per-generator device state, and the launches of the fill kernel.
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -17,7 +18,14 @@ using ranmar::kExtendedWords;
 using ranmar::Kind;
 using ranmar::kLag;
 
+namespace {
+std::atomic<bool> g_forked{false};
+}  // namespace
+
+void forget_after_fork() { g_forked.store(true); }
+
 bool available() {
+  if (g_forked.load(std::memory_order_relaxed)) return false;
   static const bool usable = [] {
     int count = 0;
     const cudaError_t err = cudaGetDeviceCount(&count);
@@ -108,7 +116,8 @@ void extend_on_host(const uint64_t* window, uint64_t* ext) {
 }
 
 template <Kind K, typename T>
-gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, size_t n) {
+gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, size_t n, cudaStream_t stream,
+                          bool sync) {
   const uint64_t wave = resident_warps<K, T>();
   const uint64_t largest = kChunkSizes[kChunkSizeCount - 1];
   const uint64_t launches = (n + largest * wave - 1) / (largest * wave);
@@ -123,28 +132,31 @@ gpurngStatus_t launch_all(uint64_t* ext[2], int* current, uint64_t pos, T* out, 
     const uint64_t len = n - done < per_launch ? n - done : per_launch;
     const uint64_t chunks = (len + chunk - 1) / chunk;
     const unsigned blocks = static_cast<unsigned>((chunks + kWarpsPerBlock - 1) / kWarpsPerBlock);
-    ranmar_fill_kernel<K, T><<<blocks, kWarpsPerBlock * 32>>>(ext[*current], table, static_cast<uint32_t>(chunk),
-                                                              pos + done, out + done, len, ext[1 - *current]);
+    ranmar_fill_kernel<K, T><<<blocks, kWarpsPerBlock * 32, 0, stream>>>(
+        ext[*current], table, static_cast<uint32_t>(chunk), pos + done, out + done, len, ext[1 - *current]);
     st = status_of(cudaGetLastError(), GPURNG_STATUS_LAUNCH_FAILURE);
     if (st != GPURNG_STATUS_SUCCESS) return st;
     *current = 1 - *current;
   }
-  return status_of(cudaDeviceSynchronize(), GPURNG_STATUS_LAUNCH_FAILURE);
+  return sync ? status_of(cudaStreamSynchronize(stream), GPURNG_STATUS_LAUNCH_FAILURE) : GPURNG_STATUS_SUCCESS;
 }
 
 template <Kind K>
-gpurngStatus_t launch_kind(uint64_t* ext[2], int* current, Output kind, uint64_t pos, void* out, size_t n) {
+gpurngStatus_t launch_kind(uint64_t* ext[2], int* current, Output kind, uint64_t pos, void* out, size_t n,
+                           cudaStream_t stream, bool sync) {
   switch (kind) {
     case Output::f32:
-      return launch_all<K, float>(ext, current, pos, static_cast<float*>(out), n);
+      return launch_all<K, float>(ext, current, pos, static_cast<float*>(out), n, stream, sync);
     case Output::f64:
-      return launch_all<K, double>(ext, current, pos, static_cast<double*>(out), n);
+      return launch_all<K, double>(ext, current, pos, static_cast<double*>(out), n, stream, sync);
     case Output::u32:
-      if constexpr (K == Kind::r24) return launch_all<K, uint32_t>(ext, current, pos, static_cast<uint32_t*>(out), n);
+      if constexpr (K == Kind::r24)
+        return launch_all<K, uint32_t>(ext, current, pos, static_cast<uint32_t*>(out), n, stream, sync);
       break;
     case Output::u64:
       if constexpr (K != Kind::r24)
-        return launch_all<K, unsigned long long>(ext, current, pos, static_cast<unsigned long long*>(out), n);
+        return launch_all<K, unsigned long long>(ext, current, pos, static_cast<unsigned long long*>(out), n, stream,
+                                                 sync);
       break;
   }
   return GPURNG_STATUS_TYPE_ERROR;
@@ -178,8 +190,10 @@ void ranmar_destroy(RanmarDevice* dev) {
   delete dev;
 }
 
-gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
-                           uint64_t pos, void* out, size_t n) {
+namespace {
+
+gpurngStatus_t fill_on(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window, uint64_t pos,
+                       void* out, size_t n, cudaStream_t stream, bool sync) {
   const Kind k = type == GPURNG_RNG_PSEUDO_RANMAR48    ? Kind::r48
                  : type == GPURNG_RNG_PSEUDO_RANMAR48X ? Kind::r48x
                                                        : Kind::r24;
@@ -189,20 +203,34 @@ gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind,
       extend_on_host<Kind::r24>(host_window, ext);
     else
       extend_on_host<Kind::r48>(host_window, ext);  // the table recurrence of r48 and r48x is the same
-    const gpurngStatus_t st = status_of(cudaMemcpy(dev->ext[dev->current], ext, sizeof ext, cudaMemcpyHostToDevice),
-                                        GPURNG_STATUS_LAUNCH_FAILURE);
+    // From pageable memory the copy has read `ext` when the call returns, even on a stream.
+    const gpurngStatus_t st =
+        status_of(cudaMemcpyAsync(dev->ext[dev->current], ext, sizeof ext, cudaMemcpyHostToDevice, stream),
+                  GPURNG_STATUS_LAUNCH_FAILURE);
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
   // A failed launch leaves `current` where the last completed launch put it; the caller does not move the
   // position and re-uploads its own window next time, so nothing is lost.
   switch (k) {
     case Kind::r48:
-      return launch_kind<Kind::r48>(dev->ext, &dev->current, kind, pos, out, n);
+      return launch_kind<Kind::r48>(dev->ext, &dev->current, kind, pos, out, n, stream, sync);
     case Kind::r48x:
-      return launch_kind<Kind::r48x>(dev->ext, &dev->current, kind, pos, out, n);
+      return launch_kind<Kind::r48x>(dev->ext, &dev->current, kind, pos, out, n, stream, sync);
     default:
-      return launch_kind<Kind::r24>(dev->ext, &dev->current, kind, pos, out, n);
+      return launch_kind<Kind::r24>(dev->ext, &dev->current, kind, pos, out, n, stream, sync);
   }
+}
+
+}  // namespace
+
+gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
+                           uint64_t pos, void* out, size_t n) {
+  return fill_on(dev, type, kind, host_window, pos, out, n, cudaStreamLegacy, true);
+}
+
+gpurngStatus_t ranmar_fill_async(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
+                                 uint64_t pos, void* out, size_t n, void* stream) {
+  return fill_on(dev, type, kind, host_window, pos, out, n, static_cast<cudaStream_t>(stream), false);
 }
 
 gpurngStatus_t ranmar_download_window(RanmarDevice* dev, uint64_t* window) {
@@ -220,6 +248,48 @@ gpurngStatus_t copy_to_host(void* dst, const void* src, size_t bytes) {
 }
 gpurngStatus_t copy_to_device(void* dst, const void* src, size_t bytes) {
   return status_of(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), GPURNG_STATUS_LAUNCH_FAILURE);
+}
+
+gpurngStatus_t stream_create(void** stream) {
+  cudaStream_t s = nullptr;
+  const cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  *stream = err == cudaSuccess ? s : nullptr;
+  return status_of(err, GPURNG_STATUS_INITIALIZATION_FAILED);
+}
+void stream_destroy(void* stream) {
+  if (stream) cudaStreamDestroy(static_cast<cudaStream_t>(stream));
+}
+gpurngStatus_t event_create(void** event) {
+  cudaEvent_t e = nullptr;
+  // Blocking sync: a thread waiting on the event sleeps instead of spinning on a core the caller needs.
+  const cudaError_t err = cudaEventCreateWithFlags(&e, cudaEventDisableTiming | cudaEventBlockingSync);
+  *event = err == cudaSuccess ? e : nullptr;
+  return status_of(err, GPURNG_STATUS_INITIALIZATION_FAILED);
+}
+void event_destroy(void* event) {
+  if (event) cudaEventDestroy(static_cast<cudaEvent_t>(event));
+}
+gpurngStatus_t copy_to_host_async(void* dst, const void* src, size_t bytes, void* stream) {
+  return status_of(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, static_cast<cudaStream_t>(stream)),
+                   GPURNG_STATUS_LAUNCH_FAILURE);
+}
+gpurngStatus_t event_record(void* event, void* stream) {
+  return status_of(cudaEventRecord(static_cast<cudaEvent_t>(event), static_cast<cudaStream_t>(stream)),
+                   GPURNG_STATUS_LAUNCH_FAILURE);
+}
+void stream_sync_quietly(void* stream) {
+  if (stream) cudaStreamSynchronize(static_cast<cudaStream_t>(stream));
+  cudaGetLastError();
+}
+gpurngStatus_t event_wait(void* event) {
+  return status_of(cudaEventSynchronize(static_cast<cudaEvent_t>(event)), GPURNG_STATUS_LAUNCH_FAILURE);
+}
+gpurngStatus_t pinned_alloc(void** p, size_t bytes) {
+  *p = nullptr;
+  return status_of(cudaHostAlloc(p, bytes, cudaHostAllocDefault), GPURNG_STATUS_ALLOCATION_FAILED);
+}
+void pinned_free(void* p) {
+  if (p) cudaFreeHost(p);
 }
 
 }  // namespace cuda

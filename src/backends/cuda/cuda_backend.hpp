@@ -16,6 +16,10 @@ namespace cuda {
 // driver the static runtime reports cudaErrorInsufficientDriver and this is false.
 bool available();
 
+// In a child after fork(): CUDA must not be used there (NVIDIA: fork must be followed by exec), so from
+// now on available() is false in this process.
+void forget_after_fork();
+
 // True when p is device (or managed) memory of a usable device. False for host memory, NULL, and
 // whenever available() is false.
 bool is_device_pointer(const void* p);
@@ -34,6 +38,10 @@ void ranmar_destroy(RanmarDevice* dev);
 gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
                            uint64_t pos, void* out, size_t n);
 
+// As ranmar_fill, but queued on `stream` (a cudaStream_t) without waiting: the caller synchronises.
+gpurngStatus_t ranmar_fill_async(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
+                                 uint64_t pos, void* out, size_t n, void* stream);
+
 // Copy the device's current window (97 words) to the host.
 gpurngStatus_t ranmar_download_window(RanmarDevice* dev, uint64_t* window);
 
@@ -42,6 +50,20 @@ gpurngStatus_t device_alloc(void** p, size_t bytes);
 void device_free(void* p);
 gpurngStatus_t copy_to_host(void* dst, const void* src, size_t bytes);
 gpurngStatus_t copy_to_device(void* dst, const void* src, size_t bytes);
+
+// The asynchronous pieces of the prefetch ring's GPU producer (src/ring/): a non-blocking stream,
+// events that the waiting thread sleeps on, pinned host memory (not write-combined: the CPU reads it).
+gpurngStatus_t stream_create(void** stream);
+void stream_destroy(void* stream);
+gpurngStatus_t event_create(void** event);
+void event_destroy(void* event);
+gpurngStatus_t copy_to_host_async(void* dst, const void* src, size_t bytes, void* stream);
+gpurngStatus_t event_record(void* event, void* stream);
+gpurngStatus_t event_wait(void* event);
+// Wait for everything queued on `stream`, ignoring errors (used on the way to the CPU fallback).
+void stream_sync_quietly(void* stream);
+gpurngStatus_t pinned_alloc(void** p, size_t bytes);
+void pinned_free(void* p);
 
 }  // namespace cuda
 }  // namespace gpurng

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "prefetch_ring.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <thread>
+
+#include "../core/host_fill.hpp"
+#include "fault_injection.hpp"
+#include "producer.hpp"
+
+namespace gpurng {
+namespace ring {
+
+namespace {
+
+// How long a consumer spins on `published` before it sleeps: a slab usually arrives within microseconds.
+constexpr int kSpins = 4096;
+
+void say_once(const char* what) {
+  static std::atomic<bool> said{false};
+  if (!said.exchange(true))
+    std::fprintf(stderr, "libgpurng: GPU %s failed in the prefetch ring; continuing on the CPU at the same position\n",
+                 what);
+}
+
+}  // namespace
+
+gpurngStatus_t PrefetchRing::create(const Config& c, const Stream& s, cuda::RanmarDevice* dev, PrefetchRing** out) {
+  *out = nullptr;
+  std::unique_ptr<PrefetchRing> r(new (std::nothrow) PrefetchRing);
+  if (!r) return GPURNG_STATUS_ALLOCATION_FAILED;
+  r->stream_ = s;
+  r->slab_ = c.slab_numbers;
+  r->count_ = c.slabs;
+  r->elem_ = core::element_size(s.kind);
+  const size_t bytes = r->slab_ * r->count_ * r->elem_;
+  if (dev) {
+    bool ok = !inject(Fault::alloc);
+    void* p = nullptr;
+    ok = ok && cuda::pinned_alloc(&p, bytes) == GPURNG_STATUS_SUCCESS;
+    if (ok) {
+      r->slabs_ = static_cast<char*>(p);
+      r->pinned_ = true;
+    }
+    ok = ok && cuda::stream_create(&r->stream_handle_) == GPURNG_STATUS_SUCCESS;
+    ok = ok && cuda::device_alloc(&r->dbuf_[0], r->slab_ * r->elem_) == GPURNG_STATUS_SUCCESS;
+    ok = ok && cuda::device_alloc(&r->dbuf_[1], r->slab_ * r->elem_) == GPURNG_STATUS_SUCCESS;
+    if (ok) {
+      r->events_.reset(new void*[r->count_]());
+      for (unsigned i = 0; i < r->count_ && ok; ++i) ok = cuda::event_create(&r->events_[i]) == GPURNG_STATUS_SUCCESS;
+    }
+    if (ok) {
+      r->dev_ = dev;
+    } else {
+      say_once("allocation");
+      r->gpu_failed_.store(true);
+      // Release what was made; the destructor frees the rest. The ring continues as a CPU ring.
+    }
+  }
+  if (!r->slabs_) {
+    r->slabs_ = static_cast<char*>(std::aligned_alloc(64, (bytes + 63) / 64 * 64));
+    if (!r->slabs_) return GPURNG_STATUS_ALLOCATION_FAILED;
+  }
+  producer::add(r.get());
+  *out = r.release();
+  return GPURNG_STATUS_SUCCESS;
+}
+
+PrefetchRing::~PrefetchRing() {
+  if (forked_) return;  // the parent's resources: leave them alone in the child
+  running_.store(false);
+  producer::remove(this);
+  const bool cuda_ok = !producer::exiting();
+  if (cuda_ok) complete_in_flight();
+  if (cuda_ok) {
+    if (events_)
+      for (unsigned i = 0; i < count_; ++i) cuda::event_destroy(events_[i]);
+    cuda::device_free(dbuf_[0]);
+    cuda::device_free(dbuf_[1]);
+    cuda::stream_destroy(stream_handle_);
+  }
+  if (pinned_) {
+    if (cuda_ok) cuda::pinned_free(slabs_);
+  } else {
+    std::free(slabs_);
+  }
+}
+
+// ---- consumer side ----
+
+bool PrefetchRing::wait_published(uint64_t j) {
+  if (published_.load(std::memory_order_acquire) > j) return true;
+  for (int i = 0; i < kSpins; ++i) {
+    std::this_thread::yield();
+    if (published_.load(std::memory_order_acquire) > j) return true;
+  }
+  std::unique_lock<std::mutex> lk(wait_mutex_);
+  while (published_.load(std::memory_order_acquire) <= j) {
+    if (producer::exiting() || !running_.load(std::memory_order_acquire)) return false;
+    wait_cv_.wait_for(lk, std::chrono::milliseconds(50));
+  }
+  return true;
+}
+
+bool PrefetchRing::next_slab() {
+  if (cur_) {
+    // Done with the current slab: hand it back before waiting for the next. cur_ == NULL from here on
+    // means "slab cur_slab_ not entered yet", so a failed wait can be retried.
+    ++cur_slab_;
+    released_.store(cur_slab_, std::memory_order_release);
+    producer::notify();
+    cur_ = nullptr;
+    cur_off_ = cur_end_ = 0;
+  }
+  if (!wait_published(cur_slab_)) return false;
+  cur_ = slab_ptr(cur_slab_);
+  cur_off_ = 0;
+  cur_end_ = slab_;
+  return true;
+}
+
+bool PrefetchRing::take(void* out, size_t n, size_t* done) {
+  char* dst = static_cast<char*>(out);
+  *done = 0;
+  while (*done < n) {
+    if (cur_off_ == cur_end_ && !next_slab()) return false;
+    const size_t m = std::min(n - *done, cur_end_ - cur_off_);
+    memcpy(dst + *done * elem_, cur_ + cur_off_ * elem_, m * elem_);
+    cur_off_ += m;
+    *done += m;
+  }
+  return true;
+}
+
+bool PrefetchRing::acquire(size_t n, const void** ptr) {
+  if (n <= cur_end_ - cur_off_) {
+    *ptr = cur_ + cur_off_ * elem_;
+    cur_off_ += n;
+    return true;
+  }
+  if (!scratch_) scratch_.reset(new char[slab_ * elem_]);
+  size_t done = 0;
+  if (!take(scratch_.get(), n, &done)) return false;
+  *ptr = scratch_.get();
+  return true;
+}
+
+void PrefetchRing::start(uint64_t position, const uint64_t* window) {
+  start_ = position;
+  submitted_ = 0;
+  published_.store(0, std::memory_order_relaxed);
+  released_.store(0, std::memory_order_relaxed);
+  cur_ = nullptr;
+  cur_off_ = cur_end_ = 0;
+  cur_slab_ = 0;
+  window_pending_ = window != nullptr;
+  if (window) std::copy(window, window + ranmar::kLag, window_);
+  running_.store(true, std::memory_order_release);
+  producer::notify();
+}
+
+void PrefetchRing::stop() {
+  running_.store(false, std::memory_order_release);
+  producer::wait_idle(this);
+  if (!producer::exiting()) complete_in_flight();
+}
+
+void PrefetchRing::resume() {
+  running_.store(true, std::memory_order_release);
+  producer::notify();
+}
+
+uint64_t PrefetchRing::available() const {
+  const uint64_t pub = published_.load(std::memory_order_acquire);
+  if (!cur_) return (pub - cur_slab_) * slab_;  // slab cur_slab_ not entered yet
+  return (pub - cur_slab_) * slab_ - cur_off_;
+}
+
+gpurngStatus_t PrefetchRing::take_available(void* out, size_t n, bool to_device) {
+  char* dst = static_cast<char*>(out);
+  size_t done = 0;
+  while (done < n) {
+    if (cur_off_ == cur_end_) {
+      const uint64_t next = cur_ ? cur_slab_ + 1 : cur_slab_;
+      if (next >= published_.load(std::memory_order_acquire)) break;  // stopped: nothing more will come
+      if (!next_slab()) break;
+    }
+    const size_t m = std::min(n - done, cur_end_ - cur_off_);
+    if (to_device) {
+      const gpurngStatus_t st = cuda::copy_to_device(dst + done * elem_, cur_ + cur_off_ * elem_, m * elem_);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    } else {
+      memcpy(dst + done * elem_, cur_ + cur_off_ * elem_, m * elem_);
+    }
+    cur_off_ += m;
+    done += m;
+  }
+  return done == n ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_INTERNAL_ERROR;
+}
+
+bool PrefetchRing::hand_back_window(uint64_t* window) {
+  if (dev_ && !gpu_failed_.load() && !window_pending_) return false;  // the device copy is current
+  std::copy(window_, window_ + ranmar::kLag, window);
+  return true;
+}
+
+// ---- producer side ----
+
+bool PrefetchRing::wants_work() const {
+  if (!running_.load(std::memory_order_acquire)) return false;
+  const uint64_t pub = published_.load(std::memory_order_relaxed);
+  if (submitted_ > pub) return true;  // GPU slabs in flight to complete
+  return pub - released_.load(std::memory_order_acquire) < count_;
+}
+
+void PrefetchRing::publish_one() {
+  published_.fetch_add(1, std::memory_order_release);
+  { std::lock_guard<std::mutex> lk(wait_mutex_); }
+  wait_cv_.notify_all();
+}
+
+void PrefetchRing::fill_on_cpu(uint64_t j) {
+  const uint64_t pos = start_ + j * slab_;
+  if (inject(Fault::fill)) {
+    // A test of the recovery path: lose this slab's state and rebuild it from the seed, as after a GPU error.
+    core::window_at(stream_.type, stream_.seed, pos, window_);
+  }
+  core::host_fill_any(stream_.type, stream_.kind, window_, pos, slab_ptr(j), slab_, stream_.threads);
+}
+
+bool PrefetchRing::submit_on_gpu(uint64_t j) {
+  const uint64_t pos = start_ + j * slab_;
+  void* dbuf = dbuf_[j % 2];
+  if (inject(Fault::launch) || inject(Fault::fill)) return false;
+  if (cuda::ranmar_fill_async(dev_, stream_.type, stream_.kind, window_pending_ ? window_ : nullptr, pos, dbuf, slab_,
+                              stream_handle_) != GPURNG_STATUS_SUCCESS)
+    return false;
+  window_pending_ = false;
+  if (inject(Fault::copy)) return false;
+  if (cuda::copy_to_host_async(slab_ptr(j), dbuf, slab_ * elem_, stream_handle_) != GPURNG_STATUS_SUCCESS) return false;
+  return cuda::event_record(events_[j % count_], stream_handle_) == GPURNG_STATUS_SUCCESS;
+}
+
+bool PrefetchRing::complete_oldest_on_gpu() {
+  const uint64_t j = published_.load(std::memory_order_relaxed);
+  if (cuda::event_wait(events_[j % count_]) != GPURNG_STATUS_SUCCESS) return false;
+  publish_one();
+  return true;
+}
+
+void PrefetchRing::fall_back_to_cpu(const char* what) {
+  say_once(what);
+  cuda::stream_sync_quietly(stream_handle_);  // nothing may still be writing into the slabs
+  const uint64_t j = published_.load(std::memory_order_relaxed);
+  core::window_at(stream_.type, stream_.seed, start_ + j * slab_, window_);
+  submitted_ = j;
+  window_pending_ = false;
+  gpu_failed_.store(true, std::memory_order_release);
+}
+
+void PrefetchRing::complete_in_flight() {
+  if (!dev_ || gpu_failed_.load()) return;
+  while (submitted_ > published_.load(std::memory_order_relaxed)) {
+    if (!complete_oldest_on_gpu()) {
+      fall_back_to_cpu("copy");
+      return;
+    }
+  }
+}
+
+void PrefetchRing::produce() {
+  if (!dev_ || gpu_failed_.load(std::memory_order_relaxed)) {
+    const uint64_t j = published_.load(std::memory_order_relaxed);
+    fill_on_cpu(j);
+    publish_one();
+    return;
+  }
+  // Queue every free slab, then complete the oldest: the copy engine stays busy while we wait.
+  while (running_.load(std::memory_order_acquire) && submitted_ - released_.load(std::memory_order_acquire) < count_) {
+    if (!submit_on_gpu(submitted_)) {
+      fall_back_to_cpu("launch or copy");
+      return;
+    }
+    ++submitted_;
+  }
+  if (submitted_ > published_.load(std::memory_order_relaxed) && !complete_oldest_on_gpu()) fall_back_to_cpu("copy");
+}
+
+}  // namespace ring
+}  // namespace gpurng

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The prefetch ring of one generator: K slabs of host memory that a background producer keeps filled
+// with the stream ahead of the caller, so that a call for a few numbers costs a bounds check and a
+// memcpy (../shared/ARCHITECTURE.md, host delivery).
+//
+// Slab j of a run holds positions start + j*S .. start + (j+1)*S - 1; a run begins at the consumer's
+// position whenever the ring (re)starts. Two counters order the hand-over, each on its own cache line:
+// `published` (slabs complete, written by the producer with release) and `released` (slabs the consumer
+// is done with). The consumer's current slab, offset and end are plain fields that only it touches.
+//
+// Producers: with a CUDA device the GPU fills a device buffer, cudaMemcpyAsync brings it to a pinned slab
+// on the ring's own stream, and an event marks it complete; a failure there (or an injected fault) moves
+// the ring to the CPU producer at the first unpublished slab, recomputing the window from the seed, so no
+// number is lost or repeated. Without a device the producer fills slabs on the host.
+//
+// Threads: one consumer (the generator's user, one thread at a time) and the process's producer thread
+// (producer.hpp). stop() parks the producer for this ring; the consumer may then read and reset the ring
+// without races.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+
+#include "../backends/cuda/cuda_backend.hpp"
+#include "../engines/ranmar.hpp"
+#include "gpurng.h"
+#include "ring_config.hpp"
+
+namespace gpurng {
+namespace ring {
+
+// The stream a ring produces.
+struct Stream {
+  gpurngRngType_t type;
+  uint64_t seed;
+  cuda::Output kind;
+  int threads;  // host threads for CPU-produced slabs
+};
+
+class PrefetchRing {
+ public:
+  // K slabs (pinned when `dev` is given, with two device buffers, a stream and K events). dev == NULL:
+  // the CPU producer. A failed pinned or device allocation (or GPURNG_FAULT=alloc) falls back to the
+  // CPU producer with ordinary memory. Returns ALLOCATION_FAILED only when host memory runs out.
+  static gpurngStatus_t create(const Config& c, const Stream& s, cuda::RanmarDevice* dev, PrefetchRing** out);
+  // Unregisters from the producer and frees everything (no CUDA calls once the process is exiting).
+  ~PrefetchRing();
+  PrefetchRing(const PrefetchRing&) = delete;
+  PrefetchRing& operator=(const PrefetchRing&) = delete;
+
+  // ---- consumer side ----
+
+  // The per-call fast path: copy n numbers if the current slab holds them.
+  bool try_take(void* out, size_t n) {
+    if (n > cur_end_ - cur_off_) return false;
+    memcpy(out, cur_ + cur_off_ * elem_, n * elem_);
+    cur_off_ += n;
+    return true;
+  }
+  // Copy n numbers (any n), waiting for the producer. False if the producer is gone (process exit):
+  // `*done` numbers were copied and the caller continues without the ring.
+  bool take(void* out, size_t n, size_t* done);
+  // A pointer to the next n <= slab numbers, valid until the next call on the ring: into a slab when they
+  // lie in one, else into a scratch copy. False as for take().
+  bool acquire(size_t n, const void** ptr);
+
+  // Begin a run at `position`. `window` is the window there, or NULL when the device's copy is current
+  // (GPU producer only).
+  void start(uint64_t position, const uint64_t* window);
+  // Park the producer for this ring and complete what it has in flight. Published numbers stay readable.
+  void stop();
+  // Let the producer continue the current run after stop().
+  void resume();
+  bool running() const { return running_.load(std::memory_order_relaxed); }
+  // After stop(): numbers published and not yet consumed, and copying them out (to host or device memory).
+  uint64_t available() const;
+  gpurngStatus_t take_available(void* out, size_t n, bool to_device);
+  // After stop() with available() == 0: the producer's state is at the consumer's position. Copies it to
+  // `window` and returns true, or returns false when the device's copy is the current one.
+  bool hand_back_window(uint64_t* window);
+
+  cuda::Output kind() const { return stream_.kind; }
+  size_t slab_numbers() const { return slab_; }
+  // True once the GPU producer failed and the ring continued on the CPU.
+  bool fell_back_to_cpu() const { return gpu_failed_.load(std::memory_order_acquire); }
+  // In a child after fork(): the producer is gone and the slabs must not be touched.
+  bool forked_away() const { return forked_; }
+  void mark_forked() {
+    forked_ = true;
+    cur_end_ = cur_off_;  // the fast path declines from now on
+  }
+
+  // ---- producer side (producer.cpp) ----
+
+  bool wants_work() const;
+  void produce();
+
+ private:
+  PrefetchRing() = default;
+  char* slab_ptr(uint64_t j) const { return slabs_ + (j % count_) * slab_ * elem_; }
+  // Consumer: wait until slab j is published; false if the producer is gone (exit) or the ring stopped.
+  bool wait_published(uint64_t j);
+  // Consumer: release the current slab (if any) and enter the next one.
+  bool next_slab();
+  void fill_on_cpu(uint64_t j);
+  bool submit_on_gpu(uint64_t j);
+  bool complete_oldest_on_gpu();
+  void complete_in_flight();
+  void fall_back_to_cpu(const char* what);
+  void publish_one();
+
+  Stream stream_{};
+  size_t slab_ = 0;        // numbers per slab
+  unsigned count_ = 0;     // slabs
+  size_t elem_ = 0;        // bytes per number
+  char* slabs_ = nullptr;  // count_ * slab_ * elem_ bytes
+  bool pinned_ = false;
+
+  // GPU producer (dev_ == NULL: CPU producer)
+  cuda::RanmarDevice* dev_ = nullptr;
+  void* stream_handle_ = nullptr;
+  void* dbuf_[2] = {nullptr, nullptr};
+  std::unique_ptr<void*[]> events_;
+  uint64_t submitted_ = 0;       // producer-owned: slabs queued on the GPU
+  bool window_pending_ = false;  // the next submission uploads `window_`
+  std::atomic<bool> gpu_failed_{false};
+
+  // Producer-owned state: the window at the next slab to fill (CPU) or to upload (GPU, window_pending_).
+  uint64_t window_[ranmar::kLag] = {};
+  uint64_t start_ = 0;  // position of slab 0 of this run
+
+  alignas(128) std::atomic<uint64_t> published_{0};
+  alignas(128) std::atomic<uint64_t> released_{0};
+  alignas(128) std::atomic<bool> running_{false};  // started and not stopped
+
+  // Consumer-owned.
+  alignas(128) char* cur_ = nullptr;
+  size_t cur_off_ = 0;
+  size_t cur_end_ = 0;     // numbers readable in the current slab (0 until it is published)
+  uint64_t cur_slab_ = 0;  // index of the current slab in this run
+  bool forked_ = false;
+  std::unique_ptr<char[]> scratch_;
+
+  // The consumer sleeps here when it waits for a slab.
+  std::mutex wait_mutex_;
+  std::condition_variable wait_cv_;
+};
+
+}  // namespace ring
+}  // namespace gpurng
