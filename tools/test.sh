@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/build.sh
 ctest --test-dir build --output-on-failure -j 2 "$@"
+# The prefetch-ring tests again under ThreadSanitizer and AddressSanitizer (skip with GPURNG_NO_SANITIZE=1).
+[ "${GPURNG_NO_SANITIZE:-0}" = 1 ] || bash tools/sanitize.sh
