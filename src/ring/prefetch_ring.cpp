@@ -271,22 +271,42 @@ void PrefetchRing::complete_in_flight() {
   }
 }
 
-void PrefetchRing::produce() {
+bool PrefetchRing::produce(bool may_block) {
   if (!dev_ || gpu_failed_.load(std::memory_order_relaxed)) {
     const uint64_t j = published_.load(std::memory_order_relaxed);
     fill_on_cpu(j);
     publish_one();
-    return;
+    return true;
   }
-  // Queue every free slab, then complete the oldest: the copy engine stays busy while we wait.
+  // Queue every free slab, then publish what has finished: the copy engine stays busy meanwhile.
   while (running_.load(std::memory_order_acquire) && submitted_ - released_.load(std::memory_order_acquire) < count_) {
     if (!submit_on_gpu(submitted_)) {
       fall_back_to_cpu("launch or copy");
-      return;
+      return false;
     }
     ++submitted_;
   }
-  if (submitted_ > published_.load(std::memory_order_relaxed) && !complete_oldest_on_gpu()) fall_back_to_cpu("copy");
+  bool progress = false;
+  while (submitted_ > published_.load(std::memory_order_relaxed)) {
+    const uint64_t j = published_.load(std::memory_order_relaxed);
+    const gpurngStatus_t st = cuda::event_query(events_[j % count_]);
+    if (st == GPURNG_STATUS_NOT_INITIALIZED) {  // not finished yet
+      if (!may_block || progress) break;
+      if (!complete_oldest_on_gpu()) {
+        fall_back_to_cpu("copy");
+        return false;
+      }
+      progress = true;
+      continue;
+    }
+    if (st != GPURNG_STATUS_SUCCESS) {
+      fall_back_to_cpu("copy");
+      return false;
+    }
+    publish_one();
+    progress = true;
+  }
+  return progress;
 }
 
 }  // namespace ring

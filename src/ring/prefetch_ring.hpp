@@ -99,7 +99,9 @@ class PrefetchRing {
   // ---- producer side (producer.cpp) ----
 
   bool wants_work() const;
-  void produce();
+  // Fill or queue free slabs and publish finished ones. A GPU ring waits for its oldest slab only when
+  // `may_block`; returns whether a slab was published.
+  bool produce(bool may_block);
 
  private:
   PrefetchRing() = default;

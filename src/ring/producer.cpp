@@ -27,7 +27,6 @@ struct State {
   std::condition_variable idle;  // remove()/wait_idle() wait here for the producer to leave a ring
   std::vector<PrefetchRing*> rings;
   PrefetchRing* busy = nullptr;
-  size_t next = 0;
   bool running = false;
   bool shutdown = false;
   std::thread thread;
@@ -37,25 +36,36 @@ State* g_state = nullptr;
 std::atomic<bool> g_exiting{false};
 std::atomic<unsigned> g_fork_generation{0};
 
+// One round: every ring with work gets a non-blocking turn. If no ring published anything, the first ring
+// with work gets a blocking turn (a GPU ring sleeps on its oldest slab's event), so the thread neither
+// spins nor holds back the other rings' finished slabs while it waits.
 void run(State* s) {
   std::unique_lock<std::mutex> lk(s->m);
   while (!s->shutdown) {
-    PrefetchRing* pick = nullptr;
-    const size_t n = s->rings.size();
-    for (size_t i = 0; i < n && !pick; ++i) {
-      PrefetchRing* r = s->rings[(s->next + i) % n];
-      if (r->wants_work()) {
-        pick = r;
-        s->next = (s->next + i + 1) % n;
-      }
+    bool progress = false;
+    PrefetchRing* first_with_work = nullptr;
+    for (size_t i = 0; i < s->rings.size(); ++i) {
+      PrefetchRing* r = s->rings[i];
+      if (!r->wants_work()) continue;
+      if (!first_with_work) first_with_work = r;
+      s->busy = r;
+      lk.unlock();
+      progress |= r->produce(false);
+      lk.lock();
+      s->busy = nullptr;
+      s->idle.notify_all();
     }
-    if (!pick) {
+    if (progress) continue;
+    PrefetchRing* r = nullptr;
+    for (PrefetchRing* c : s->rings)
+      if (c == first_with_work && c->wants_work()) r = c;  // still registered and still wanting work
+    if (!r) {
       s->work.wait(lk);
       continue;
     }
-    s->busy = pick;
+    s->busy = r;
     lk.unlock();
-    pick->produce();
+    r->produce(true);
     lk.lock();
     s->busy = nullptr;
     s->idle.notify_all();

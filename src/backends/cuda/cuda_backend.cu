@@ -281,6 +281,11 @@ void stream_sync_quietly(void* stream) {
   if (stream) cudaStreamSynchronize(static_cast<cudaStream_t>(stream));
   cudaGetLastError();
 }
+gpurngStatus_t event_query(void* event) {
+  const cudaError_t err = cudaEventQuery(static_cast<cudaEvent_t>(event));
+  if (err == cudaErrorNotReady) return GPURNG_STATUS_NOT_INITIALIZED;
+  return status_of(err, GPURNG_STATUS_LAUNCH_FAILURE);
+}
 gpurngStatus_t event_wait(void* event) {
   return status_of(cudaEventSynchronize(static_cast<cudaEvent_t>(event)), GPURNG_STATUS_LAUNCH_FAILURE);
 }

@@ -43,6 +43,7 @@ void event_destroy(void*) {}
 gpurngStatus_t copy_to_host_async(void*, const void*, size_t, void*) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
 gpurngStatus_t event_record(void*, void*) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
 gpurngStatus_t event_wait(void*) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
+gpurngStatus_t event_query(void*) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
 gpurngStatus_t pinned_alloc(void** p, size_t) {
   *p = nullptr;
   return GPURNG_STATUS_INITIALIZATION_FAILED;
