@@ -7,9 +7,7 @@
 #include <vector>
 
 #include "../backends/cpu/cpu_isa.hpp"
-#include "../backends/cpu/ranmar_cpu.hpp"
 #include "../backends/cpu/thread_pool.hpp"
-#include "../engines/ranmar_jump.hpp"
 #include "../ring/producer.hpp"
 #include "backend_choice.hpp"
 #include "host_fill.hpp"
@@ -19,7 +17,6 @@ namespace gpurng {
 namespace core {
 
 using ranmar::Kind;
-using ranmar::kLag;
 
 bool is_known_type(gpurngRngType_t type) {
   return type == GPURNG_RNG_PSEUDO_RANMAR || type == GPURNG_RNG_PSEUDO_RANMAR48 || type == GPURNG_RNG_PSEUDO_RANMAR48X;
@@ -38,44 +35,9 @@ Kind kind_of(gpurngRngType_t type) {
 
 namespace {
 
-// Run fn.template operator()<K>() for the generator's engine.
-template <typename Fn>
-auto with_kind(Kind k, Fn&& fn) {
-  switch (k) {
-    case Kind::r48:
-      return fn(std::integral_constant<Kind, Kind::r48>{});
-    case Kind::r48x:
-      return fn(std::integral_constant<Kind, Kind::r48x>{});
-    default:
-      return fn(std::integral_constant<Kind, Kind::r24>{});
-  }
-}
-
 // Host-side fill of host memory; the window moves from `position` to `position + n`.
-template <Kind K, typename T>
-void host_fill(gpurngGenerator_t g, T* out, size_t n) {
-  using word = typename ranmar::traits<K>::word;
-  word w[kLag];
-  std::copy(g->window, g->window + kLag, w);
-  cpu::ranmar_fill<K, T>(w, g->position, out, n, g->threads);
-  std::copy(w, w + kLag, g->window);
-}
-
-template <typename T>
-void host_fill(gpurngGenerator_t g, T* out, size_t n) {
-  with_kind(kind_of(g->type), [&](auto k) {
-    constexpr Kind K = decltype(k)::value;
-    if constexpr ((K == Kind::r24 && !std::is_same<T, unsigned long long>::value) ||
-                  (K != Kind::r24 && !std::is_same<T, uint32_t>::value))
-      host_fill<K, T>(g, out, n);
-  });
-}
-
-gpurngStatus_t make_host_window_current(gpurngGenerator_t g) {
-  if (g->host_window_current) return GPURNG_STATUS_SUCCESS;
-  const gpurngStatus_t st = cuda::ranmar_download_window(g->device, g->window);
-  if (st == GPURNG_STATUS_SUCCESS) g->host_window_current = true;
-  return st;
+void host_fill(gpurngGenerator_t g, void* out, size_t n, cuda::Output kind) {
+  host_fill_any(g->type, kind, g->window, g->position, out, n, g->threads);
 }
 
 // Requests to host memory smaller than this stay on the host even on the CUDA backend: a kernel launch
@@ -112,12 +74,12 @@ gpurngStatus_t staged_device_fill(gpurngGenerator_t g, T* out, size_t n, cuda::O
 
 // A device pointer handed to a CPU-backend generator: generate on the host in slabs and copy each over.
 template <typename T>
-gpurngStatus_t staged_host_fill(gpurngGenerator_t g, T* out, size_t n) {
+gpurngStatus_t staged_host_fill(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
   const size_t slab = std::min(n, kStagingBytes / sizeof(T));
   std::vector<T> staging(slab);
   for (size_t done = 0; done < n; done += slab) {
     const size_t len = std::min(slab, n - done);
-    host_fill(g, staging.data(), len);
+    host_fill(g, staging.data(), len, kind);
     g->position += len;
     const gpurngStatus_t st = cuda::copy_to_device(out + done, staging.data(), len * sizeof(T));
     if (st != GPURNG_STATUS_SUCCESS) return st;
@@ -128,15 +90,15 @@ gpurngStatus_t staged_host_fill(gpurngGenerator_t g, T* out, size_t n) {
 }  // namespace
 
 void reset_window(gpurngGenerator_t g) {
-  with_kind(kind_of(g->type), [&](auto k) {
-    constexpr Kind K = decltype(k)::value;
-    using word = typename ranmar::traits<K>::word;
-    word w[kLag];
-    ranmar::seed_window<K>(static_cast<uint32_t>(g->seed), w);
-    ranmar::jump_window<K>(w, g->position);
-    std::copy(w, w + kLag, g->window);
-  });
+  window_at(g->type, g->seed, g->position, g->window);
   g->host_window_current = true;
+}
+
+gpurngStatus_t make_host_window_current(gpurngGenerator_t g) {
+  if (g->host_window_current) return GPURNG_STATUS_SUCCESS;
+  const gpurngStatus_t st = cuda::ranmar_download_window(g->device, g->window);
+  if (st == GPURNG_STATUS_SUCCESS) g->host_window_current = true;
+  return st;
 }
 
 gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_only) {
@@ -193,9 +155,9 @@ gpurngStatus_t direct_fill(gpurngGenerator_t g, T* out, size_t n, cuda::Output k
     const gpurngStatus_t st = make_host_window_current(g);
     if (st != GPURNG_STATUS_SUCCESS) return st;
   } else if (device) {
-    return staged_host_fill(g, out, n);
+    return staged_host_fill(g, out, n, kind);
   }
-  host_fill(g, out, n);
+  host_fill(g, out, n, kind);
   g->position += n;
   return GPURNG_STATUS_SUCCESS;
 }

@@ -48,6 +48,8 @@ void destroy(gpurngGenerator_t g);
 
 // Re-derive the window at the current position from the seed (O(log position)).
 void reset_window(gpurngGenerator_t g);
+// Bring the host copy of the window up to date (after device fills it lives on the device).
+gpurngStatus_t make_host_window_current(gpurngGenerator_t g);
 
 // Fill n outputs of element type T (validated by the caller) at the generator's position and advance it.
 // Small host requests go through the prefetch ring: the inline fast path below, else generate_slow.

@@ -9,13 +9,6 @@ namespace core {
 
 namespace {
 
-gpurngStatus_t host_window_of(gpurngGenerator_t g) {
-  if (g->host_window_current) return GPURNG_STATUS_SUCCESS;
-  const gpurngStatus_t st = cuda::ranmar_download_window(g->device, g->window);
-  if (st == GPURNG_STATUS_SUCCESS) g->host_window_current = true;
-  return st;
-}
-
 // The ring is stopped and empty: its producer's state is at the caller's position; take it back.
 void reclaim_state(gpurngGenerator_t g) {
   if (g->ring->hand_back_window(g->window))
@@ -42,7 +35,7 @@ gpurngStatus_t open_ring(gpurngGenerator_t g, cuda::Output kind) {
   // A GPU ring can start from the device's copy of the window; a CPU ring needs it on the host.
   const bool gpu_ring = g->backend == GPURNG_BACKEND_CUDA;
   if (!gpu_ring) {
-    const gpurngStatus_t st = host_window_of(g);
+    const gpurngStatus_t st = make_host_window_current(g);
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
   g->ring->start(g->position, g->host_window_current ? g->window : nullptr);
@@ -53,7 +46,7 @@ gpurngStatus_t open_ring(gpurngGenerator_t g, cuda::Output kind) {
 // The ring cannot go on (process exit): keep what it gave, rebuild the state at the position, drop it.
 void abandon_ring(gpurngGenerator_t g) {
   g->ring_owns_state = false;
-  g->backend = ring::producer::exiting() ? GPURNG_BACKEND_CPU : g->backend;
+  if (ring::producer::exiting()) g->backend = GPURNG_BACKEND_CPU;  // CUDA must not be called any more
   reset_window(g);
 }
 
