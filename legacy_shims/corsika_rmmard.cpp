@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// CORSIKA's RMMARD / RMMAQD (D. Heck's double-precision multi-sequence RANMAR; ranmar.md §6), with the
+// state kept live in the program's COMMON /CRRANMA4/ and the constants in /CRRANMA3/.
+//
+// CORSIKA's inline RANF and QGRAN and EPOS's ranfgt/ranfst read and write /CRRANMA4/ directly, so the
+// block is the state: every call steps the table in the block itself (exact double arithmetic, as the
+// original), and whatever other code wrote there between calls is where the next call continues.
+//
+// KSEQ, which fixes the block's layout, is taken from (first match wins):
+//   1. the environment variable GPURNG_KSEQ;
+//   2. the size of the program's /CRRANMA4/ (KSEQ = (size - 4) / 804), from the dynamic symbol table or,
+//      for programs linked with the static library, the executable's symbol table;
+//   3. GPURNG_LEGACY_KSEQ, fixed when the library is built (default 16), with private memory when the
+//      program has no /CRRANMA4/ of its own.
+#include <stdint.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "chopt.hpp"
+#include "common_blocks.hpp"
+#include "legacy_api.hpp"
+#include "ranmar_table.hpp"
+
+extern "C" {
+extern char crranma3_[] __attribute__((weak));
+extern char crranma4_[] __attribute__((weak));
+void gpurng_legacy_unit11_write(int32_t ijkl, int32_t ntot, int32_t ntot2, int32_t i97, int32_t j97, double c,
+                                const double* u, int32_t nu);
+int32_t gpurng_legacy_unit11_read(int32_t* ijkl, int32_t* ntot, int32_t* ntot2, int32_t* i97, int32_t* j97, double* c,
+                                  double* u, int32_t nu);
+}
+
+#ifndef GPURNG_LEGACY_KSEQ
+#define GPURNG_LEGACY_KSEQ 16
+#endif
+
+namespace gpurng {
+namespace legacy {
+namespace {
+
+// /CRRANMA3/: CD, CINT, CM, TWOM24, TWOM48 (REAL*8), MODCNS (INTEGER).
+struct Constants {
+  double cd, cint, cm, twom24, twom48;
+  int32_t modcns;
+};
+
+// /CRRANMA4/ for a given KSEQ: C(KSEQ), U(97,KSEQ), IJKL, I97, J97, NTOT, NTOT2 (KSEQ each), JSEQ.
+struct Crranma4 {
+  char* base;
+  int32_t kseq;
+  double* c(int32_t k) const { return reinterpret_cast<double*>(base) + (k - 1); }
+  double* u(int32_t k) const { return reinterpret_cast<double*>(base + 8 * kseq) + kTable * (k - 1); }
+  double* u_all() const { return reinterpret_cast<double*>(base + 8 * kseq); }
+  int32_t* ints(int32_t array, int32_t k) const {  // array 0..4: IJKL, I97, J97, NTOT, NTOT2
+    return reinterpret_cast<int32_t*>(base + 784 * kseq + 4 * kseq * array) + (k - 1);
+  }
+  int32_t* ijkl(int32_t k) const { return ints(0, k); }
+  int32_t* i97(int32_t k) const { return ints(1, k); }
+  int32_t* j97(int32_t k) const { return ints(2, k); }
+  int32_t* ntot(int32_t k) const { return ints(3, k); }
+  int32_t* ntot2(int32_t k) const { return ints(4, k); }
+  int32_t* jseq() const { return reinterpret_cast<int32_t*>(base + 804 * kseq); }
+  size_t bytes() const { return (static_cast<size_t>(804) * kseq + 4 + 7) / 8 * 8; }
+};
+
+struct Blocks {
+  Constants* constants;
+  Crranma4 state;
+};
+
+int32_t kseq_from_environment() {
+  const char* env = std::getenv("GPURNG_KSEQ");
+  if (!env || !*env) return 0;
+  char* end = nullptr;
+  const long v = std::strtol(env, &end, 10);
+  if (*end != '\0' || v < 1 || v > 100000) {
+    say_once("kseq-env", "GPURNG_KSEQ must be an integer 1..100000; ignored");
+    return 0;
+  }
+  return static_cast<int32_t>(v);
+}
+
+Blocks find_blocks() {
+  Blocks b{};
+  const CommonBlock c3 = find_common("crranma3_", crranma3_);
+  b.constants = c3.base ? reinterpret_cast<Constants*>(c3.base) : new Constants{};
+  const CommonBlock c4 = find_common("crranma4_", crranma4_);
+  int32_t kseq = kseq_from_environment();
+  const int32_t from_size = c4.size >= 808 ? static_cast<int32_t>((c4.size - 4) / 804) : 0;
+  if (kseq && from_size && kseq != from_size) {
+    char line[200];
+    std::snprintf(line, sizeof line, "GPURNG_KSEQ=%d but the program's /CRRANMA4/ holds KSEQ=%d; using %d", kseq,
+                  from_size, kseq);
+    say_once("kseq-mismatch", line);
+  }
+  if (!kseq) kseq = from_size;
+  if (!kseq) {
+    kseq = GPURNG_LEGACY_KSEQ;
+    if (c4.program_owned) {
+      char line[200];
+      std::snprintf(line, sizeof line,
+                    "cannot find the size of the program's /CRRANMA4/; assuming KSEQ=%d (set GPURNG_KSEQ)", kseq);
+      say_once("kseq-unknown", line);
+    }
+  }
+  b.state.kseq = kseq;
+  if (c4.program_owned) {
+    b.state.base = c4.base;
+  } else {
+    b.state.base = static_cast<char*>(std::calloc(1, (static_cast<size_t>(804) * kseq + 4 + 7) / 8 * 8));
+  }
+  // The original initialises JSEQ to 1 (DATA JSEQ/1/); a program-owned block starts as zeros.
+  if (*b.state.jseq() == 0) *b.state.jseq() = 1;
+  return b;
+}
+
+Blocks& blocks() {
+  static Blocks b = find_blocks();
+  return b;
+}
+
+bool in_range(int32_t k, int32_t kseq) { return k >= 1 && k <= kseq; }
+
+}  // namespace
+}  // namespace legacy
+}  // namespace gpurng
+
+using namespace gpurng::legacy;
+
+extern "C" GPURNG_LEGACY_API void rmmard_(double* rvec, const int32_t* lenv, const int32_t* iseq) {
+  Blocks& b = blocks();
+  const Crranma4& s = b.state;
+  if (in_range(*iseq, s.kseq)) {
+    *s.jseq() = *iseq;
+  } else {
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "RMMARD: ISEQ=%d is outside 1..KSEQ=%d; continuing sequence JSEQ as the original does", *iseq,
+                  s.kseq);
+    say_once("rmmard-iseq", line);
+  }
+  const int32_t k = *s.jseq();
+  if (!in_range(k, s.kseq) || !in_range(*s.i97(k), kTable) || !in_range(*s.j97(k), kTable)) {
+    say_once("rmmard-state",
+             "RMMARD: JSEQ, I97 or J97 in /CRRANMA4/ is out of range (the original would index "
+             "outside the block); no numbers generated");
+    return;
+  }
+  const Constants& kc = *b.constants;
+  if (kc.cm == 0)
+    say_once("rmmard-uninit", "RMMARD called before RMMAQD set /CRRANMA3/: the original's zero constants are used");
+  const double twom48 = kc.twom48;
+  step_table(s.u(k), s.c(k), s.i97(k), s.j97(k), kc.cd, kc.cm, rvec, *lenv, [&] { return twom48; });
+  count_call(s.ntot(k), s.ntot2(k), *lenv, kc.modcns);
+}
+
+extern "C" GPURNG_LEGACY_API void rmmaqd_(int32_t* iseed, int32_t* iseq, const char* chopt, size_t chopt_len) {
+  Blocks& b = blocks();
+  const Crranma4& s = b.state;
+  Constants& kc = *b.constants;
+  static bool first = true;
+  if (first) {
+    kc.twom24 = 1.0 / 16777216.0;
+    kc.twom48 = kc.twom24 * kc.twom24;
+    kc.cd = kCD<double>;
+    kc.cm = kCM<double>;
+    kc.cint = kCINT<double>;
+    kc.modcns = kModcns;
+    first = false;
+  }
+  Chopt opt = read_chopt(chopt, chopt_len);
+  if (opt.blank()) {
+    iseed[0] = 54217137;
+    iseed[1] = 0;
+    iseed[2] = 0;
+    opt.text[0] = 'S';
+    *s.jseq() = 1;
+  }
+  if (opt.has('S')) {
+    if (in_range(*iseq, s.kseq)) *s.jseq() = *iseq;
+    const int32_t k = *s.jseq();
+    if (!in_range(k, s.kseq)) {
+      say_once("rmmaqd-jseq", "RMMAQD: JSEQ is outside 1..KSEQ; nothing set");
+      return;
+    }
+    if (opt.has('V')) {
+      int32_t ijkl, ntot, ntot2, i97, j97;
+      double c;
+      std::vector<double> u(static_cast<size_t>(kTable) * s.kseq);
+      if (gpurng_legacy_unit11_read(&ijkl, &ntot, &ntot2, &i97, &j97, &c, u.data(), kTable * s.kseq) != 0) {
+        say_once("rmmaqd-sv", "RMMAQD 'SV': could not read the state records from unit 11; nothing set");
+        return;
+      }
+      *s.ijkl(k) = ijkl;
+      *s.ntot(k) = ntot;
+      *s.ntot2(k) = ntot2;
+      *s.i97(k) = i97;
+      *s.j97(k) = j97;
+      *s.c(k) = c;
+      std::memcpy(s.u_all(), u.data(), u.size() * sizeof(double));
+      kc.cd = kCD<double>;
+      kc.cm = kCM<double>;
+    } else {
+      check_seed("RMMAQD", iseed[0]);
+      *s.ijkl(k) = iseed[0];
+      *s.ntot(k) = iseed[1];
+      *s.ntot2(k) = iseed[2];
+      const TableState<double> t = table_after<double, 48>(iseed[0], restart_skip(iseed[1], iseed[2]));
+      *s.i97(k) = t.i97;
+      *s.j97(k) = t.j97;
+      *s.c(k) = t.c;
+      std::memcpy(s.u(k), t.u, sizeof t.u);
+    }
+  } else if (opt.has('R')) {
+    if (*iseq > 0) {
+      *s.jseq() = *iseq;
+    } else {
+      *iseq = *s.jseq();
+    }
+    const int32_t k = *s.jseq();
+    if (!in_range(k, s.kseq)) {
+      say_once("rmmaqd-r",
+               "RMMAQD 'R': ISEQ is outside 1..KSEQ (the original reads outside the block); ISEED unchanged");
+      return;
+    }
+    if (opt.has('V')) {
+      gpurng_legacy_unit11_write(*s.ijkl(k), *s.ntot(k), *s.ntot2(k), *s.i97(k), *s.j97(k), *s.c(k), s.u_all(),
+                                 kTable * s.kseq);
+    } else {
+      iseed[0] = *s.ijkl(k);
+      iseed[1] = *s.ntot(k);
+      iseed[2] = *s.ntot2(k);
+    }
+  } else {
+    char line[100];
+    std::snprintf(line, sizeof line, "RMMAQD: option '%.12s' has no upper-case S or R; nothing done (as the original)",
+                  opt.text);
+    say_once("rmmaqd-opt", line);
+  }
+}

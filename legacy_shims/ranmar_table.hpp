@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// RANMAR state the way the Fortran originals hold it: U(1..97), C, I97, J97 in the original's floating
+// type (REAL for the 24-bit stream, DOUBLE PRECISION for the 48-bit one). Every operation below is exact
+// in that type (values are multiples of 2^-24 or 2^-48 in [0, 1)), so plain float/double code reproduces
+// the originals bit for bit; -ffp-contract=off keeps the compiler from fusing anything.
+//
+// The table after a skip is built with the library's O(log n) jump-ahead instead of the originals' loop,
+// which takes seconds per 10^9 skipped numbers; the mapping between the two forms is
+//   U(97 - ((P + i) mod 97)) = x_{P-97+i},  I97 = 97 - (P mod 97),  J97 = ((32 - P mod 97) mod 97) + 1,
+//   C = (362436 - 7654321 P) mod 16777213, times 2^-24
+// (src/engines/ranmar.hpp has the stream model).
+#pragma once
+
+#include <stdint.h>
+
+#include "../src/engines/ranmar.hpp"
+#include "../src/engines/ranmar_jump.hpp"
+
+namespace gpurng {
+namespace legacy {
+
+constexpr int kTable = 97;
+constexpr int32_t kModcns = 1000000000;  // MODCNS: the counters' split between NTOT and NTOT2
+
+// The table-fill seeds from IJKL with Fortran's truncating division and MOD, so that seeds outside
+// 0..900000000 (negative ones included) give what the originals give.
+struct FillSeeds {
+  int32_t i, j, k, l;
+};
+inline FillSeeds split_seed(int32_t ijkl) {
+  const int32_t ij = ijkl / 30082;
+  const int32_t kl = ijkl - 30082 * ij;
+  return {(ij / 177) % 177 + 2, ij % 177 + 2, (kl / 169) % 178 + 1, kl % 169};
+}
+
+// The freshly filled table as integers: u[slot-1] = U(slot) * 2^bits.
+template <int Bits>
+void fill_table_bits(int32_t ijkl, uint64_t u[kTable]) {
+  FillSeeds s = split_seed(ijkl);
+  for (int slot = 0; slot < kTable; ++slot) {
+    uint64_t v = 0;
+    for (int b = 0; b < Bits; ++b) {
+      const int32_t m = ((s.i * s.j) % 179 * s.k) % 179;
+      s.i = s.j;
+      s.j = s.k;
+      s.k = m;
+      s.l = (53 * s.l + 1) % 169;
+      v = (v << 1) | static_cast<uint64_t>((s.l * m) % 64 >= 32);
+    }
+    u[slot] = v;
+  }
+}
+
+// The skip the originals' restart loop performs for counters (NTOT, NTOT2): NTOT2 passes of MODCNS and
+// a last pass of NTOT; a negative NTOT2 runs no pass, a negative NTOT an empty last pass.
+inline uint64_t restart_skip(int32_t ntot, int32_t ntot2) {
+  if (ntot2 < 0) return 0;
+  return static_cast<uint64_t>(ntot2) * static_cast<uint64_t>(kModcns) + static_cast<uint64_t>(ntot > 0 ? ntot : 0);
+}
+
+// State in the original's form after filling from IJKL and skipping `skip` numbers.
+template <typename Real>
+struct TableState {
+  Real u[kTable];
+  Real c;
+  int32_t i97, j97;
+};
+
+template <typename Real, int Bits>
+TableState<Real> table_after(int32_t ijkl, uint64_t skip) {
+  constexpr ranmar::Kind K = Bits == 24 ? ranmar::Kind::r24 : ranmar::Kind::r48;
+  using word = typename ranmar::traits<K>::word;
+  uint64_t u0[kTable];
+  fill_table_bits<Bits>(ijkl, u0);
+  word window[kTable];
+  for (int i = 0; i < kTable; ++i) window[i] = static_cast<word>(u0[kTable - 1 - i]);  // x_{-97+i} = U(97-i)
+  ranmar::jump_window<K>(window, skip);
+  TableState<Real> s;
+  const Real scale = static_cast<Real>(1.0) / static_cast<Real>(uint64_t(1) << Bits);
+  const uint32_t p = static_cast<uint32_t>(skip % kTable);
+  for (int i = 0; i < kTable; ++i)
+    s.u[kTable - 1 - static_cast<int>((p + i) % kTable)] = static_cast<Real>(window[i]) * scale;
+  s.i97 = static_cast<int32_t>(kTable - p);
+  s.j97 = static_cast<int32_t>((32 + kTable - p) % kTable + 1);
+  using T = ranmar::traits<ranmar::Kind::r24>;  // the carry is 24-bit in both streams
+  const uint64_t c = skip == 0 ? T::c0 : ranmar::carry_at<ranmar::Kind::r24>(skip - 1);
+  s.c = static_cast<Real>(c) * static_cast<Real>(1.0 / 16777216.0);
+  return s;
+}
+
+// The originals' constants CD and CM (24-bit, at 2^-24) and C's start CINT.
+template <typename Real>
+constexpr Real kCD = static_cast<Real>(7654321.0 / 16777216.0);
+template <typename Real>
+constexpr Real kCM = static_cast<Real>(16777213.0 / 16777216.0);
+template <typename Real>
+constexpr Real kCINT = static_cast<Real>(362436.0 / 16777216.0);
+
+// LENV steps of the original loop on a table held anywhere (a COMMON record or private memory). `zero`
+// gives the replacement of an exact zero (it may look at the table, as V113 does). The carry and indices
+// live in locals during the loop and are stored once: the result is the same as the originals' in-place
+// updates, and the table is updated in place, so the caller's COMMON is true after the call.
+template <typename Real, typename ZeroPolicy>
+void step_table(Real* u, Real* c_inout, int32_t* i97_inout, int32_t* j97_inout, Real cd, Real cm, Real* out,
+                int64_t lenv, ZeroPolicy zero) {
+  int32_t i = *i97_inout, j = *j97_inout;
+  Real c = *c_inout;
+  const Real one = 1;
+  for (int64_t v = 0; v < lenv; ++v) {
+    Real uni = u[i - 1] - u[j - 1];
+    if (uni < 0) uni += one;
+    u[i - 1] = uni;
+    i = i == 1 ? kTable : i - 1;
+    j = j == 1 ? kTable : j - 1;
+    c -= cd;
+    if (c < 0) c += cm;
+    uni -= c;
+    if (uni < 0) uni += one;
+    if (uni == 0) uni = zero();
+    out[v] = uni;
+  }
+  *i97_inout = i;
+  *j97_inout = j;
+  *c_inout = c;
+}
+
+// The originals' counter update, once per call: NTOT += LENV, and at most one carry into NTOT2 (32-bit
+// wrapping arithmetic, as gfortran's code does in practice). RMMARD takes MODCNS from /CRRANMA3/.
+inline void count_call(int32_t* ntot, int32_t* ntot2, int32_t lenv, int32_t modcns = kModcns) {
+  *ntot = static_cast<int32_t>(static_cast<uint32_t>(*ntot) + static_cast<uint32_t>(lenv));
+  if (*ntot >= modcns) {
+    *ntot2 = static_cast<int32_t>(static_cast<uint32_t>(*ntot2) + 1u);
+    *ntot = static_cast<int32_t>(static_cast<uint32_t>(*ntot) - static_cast<uint32_t>(modcns));
+  }
+}
+
+}  // namespace legacy
+}  // namespace gpurng
