@@ -1,0 +1,366 @@
+! SPDX-License-Identifier: BSD-3-Clause
+!
+! gpurng: Fortran interface to libgpurng's C API (include/gpurng.h) through ISO_C_BINDING.
+!
+! Ship and use it as source: compile this file with the compiler of your program (.mod files are
+! compiler- and version-specific), `use gpurng`, link with -lgpurng. It compiles with -std=f2008.
+!
+! Part 1 declares every function of gpurng.h under its C name with exactly its C arguments, and every
+! constant of gpurng.h with its value. What each call does and which statuses it returns is documented
+! in gpurng.h and not repeated here. tests/fortran/check_module.py keeps this file in step with the
+! header (names, argument counts and kinds, by-value or by-reference, constant values).
+! Part 2 adds a few thin Fortran conveniences (snake_case names): the error string as a CHARACTER,
+! generation into assumed-shape arrays, zero-copy access through Fortran pointers.
+!
+! How C types map (the same rule everywhere, so the checker can verify it):
+!   gpurngGenerator_t                      type(c_ptr), value       opaque handle; c_null_ptr = none
+!   gpurngGenerator_t *                    type(c_ptr), intent(out) the handle a create call returns
+!   enums (status, engine, backend), int,  integer(c_int), value
+!     unsigned int
+!   size_t                                 integer(c_size_t), value
+!   unsigned long long                     integer(c_long_long), value
+!   T * (one value written)                T's kind, scalar, intent(out)
+!   T * (a buffer of num values written)   T's kind, assumed-size array output(*)
+!   const T ** (zero-copy pointer)         type(c_ptr), intent(out)
+!   const char * (function result)         type(c_ptr)
+! Fortran has no unsigned integers: unsigned values keep their bits, so an unsigned long long
+! of 2**63 or more (an offset, a 64-bit raw output) reads as negative in Fortran; unsigned int
+! outputs (24-bit RANMAR values) and all seeds are far below the sign bit.
+!
+! Output buffers are assumed-size arrays because a Fortran caller's buffer is an array: pass the
+! array (or its first element) and num. Device memory (CUDA backend) or memory held as a type(c_ptr)
+! goes through c_f_pointer to a `pointer, contiguous` array, which passes the address unchanged.
+module gpurng
+  use, intrinsic :: iso_c_binding, only: c_int, c_long_long, c_size_t, c_float, c_double, c_char, &
+                                         c_ptr, c_null_ptr, c_null_char, c_associated, c_f_pointer
+  implicit none
+  private :: c_int, c_long_long, c_size_t, c_float, c_double, c_char, c_ptr, c_null_ptr, c_null_char, &
+             c_associated, c_f_pointer
+
+  ! ---- gpurngStatus_t (values 0..999 are cuRAND's; they never change) ---------------------------
+  integer(c_int), parameter :: GPURNG_STATUS_SUCCESS = 0
+  integer(c_int), parameter :: GPURNG_STATUS_VERSION_MISMATCH = 100
+  integer(c_int), parameter :: GPURNG_STATUS_NOT_INITIALIZED = 101
+  integer(c_int), parameter :: GPURNG_STATUS_ALLOCATION_FAILED = 102
+  integer(c_int), parameter :: GPURNG_STATUS_TYPE_ERROR = 103
+  integer(c_int), parameter :: GPURNG_STATUS_OUT_OF_RANGE = 104
+  integer(c_int), parameter :: GPURNG_STATUS_LENGTH_NOT_MULTIPLE = 105
+  integer(c_int), parameter :: GPURNG_STATUS_DOUBLE_PRECISION_REQUIRED = 106
+  integer(c_int), parameter :: GPURNG_STATUS_LAUNCH_FAILURE = 201
+  integer(c_int), parameter :: GPURNG_STATUS_PREEXISTING_FAILURE = 202
+  integer(c_int), parameter :: GPURNG_STATUS_INITIALIZATION_FAILED = 203
+  integer(c_int), parameter :: GPURNG_STATUS_ARCH_MISMATCH = 204
+  integer(c_int), parameter :: GPURNG_STATUS_INTERNAL_ERROR = 999
+  integer(c_int), parameter :: GPURNG_STATUS_NULL_POINTER = 1000
+  integer(c_int), parameter :: GPURNG_STATUS_INVALID_VALUE = 1001
+
+  ! ---- gpurngRngType_t (engines; see gpurng.h for each engine's outputs) --------------------------
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR = 1001    ! CERNLIB V113 RANMAR, 24-bit
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR48 = 1002  ! RM48 = CORSIKA RMMARD = PYTHIA PYR
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR48X = 1003 ! RANMAR48 with a 48-bit carry
+
+  ! ---- gpurngBackend_t -------------------------------------------------------------------------
+  integer(c_int), parameter :: GPURNG_BACKEND_CPU = 1
+  integer(c_int), parameter :: GPURNG_BACKEND_CUDA = 2
+
+  ! ---- #define constants (unsigned long long in C) ------------------------------------------------
+  integer(c_long_long), parameter :: GPURNG_RANMAR_DEFAULT_SEED = 54217137_c_long_long ! IJKL: IJ 1802, KL 9373
+  integer(c_long_long), parameter :: GPURNG_RANMAR_MAX_SEED = 900000000_c_long_long    ! largest IJKL
+
+  ! ================================================================================================
+  ! Part 1: the C functions, one interface each. Every function returns a gpurngStatus_t (see
+  ! gpurng.h for which ones) except gpurngGetErrorString.
+  ! ================================================================================================
+  interface
+    ! Create a generator on the backend GPURNG_BACKEND selects (statuses: gpurng.h).
+    ! generator: type(c_ptr), intent(out), receives the handle (c_null_ptr on failure).
+    function gpurngCreateGenerator(generator, rng_type) bind(C, name="gpurngCreateGenerator") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: generator
+      integer(c_int), value :: rng_type
+      integer(c_int) :: status
+    end function gpurngCreateGenerator
+
+    ! Create a generator that always runs on the CPU backend (statuses: gpurng.h).
+    ! generator: type(c_ptr), intent(out), as gpurngCreateGenerator.
+    function gpurngCreateGeneratorHost(generator, rng_type) bind(C, name="gpurngCreateGeneratorHost") &
+        result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: generator
+      integer(c_int), value :: rng_type
+      integer(c_int) :: status
+    end function gpurngCreateGeneratorHost
+
+    ! Destroy a generator and free its memory (statuses: gpurng.h).
+    ! generator: the handle by value; the caller's copy still holds the old address afterwards.
+    function gpurngDestroyGenerator(generator) bind(C, name="gpurngDestroyGenerator") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: generator
+      integer(c_int) :: status
+    end function gpurngDestroyGenerator
+
+    ! Set the seed (RANMAR: CERNLIB's IJKL), keeping the position (statuses: gpurng.h).
+    ! seed: unsigned long long by value as integer(c_long_long).
+    function gpurngSetPseudoRandomGeneratorSeed(generator, seed) &
+        bind(C, name="gpurngSetPseudoRandomGeneratorSeed") result(status)
+      import :: c_ptr, c_int, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_long_long), value :: seed
+      integer(c_int) :: status
+    end function gpurngSetPseudoRandomGeneratorSeed
+
+    ! Set the absolute stream position: the next number is number offset, 0-based (statuses: gpurng.h).
+    ! offset: unsigned long long by value as integer(c_long_long).
+    function gpurngSetGeneratorOffset(generator, offset) bind(C, name="gpurngSetGeneratorOffset") result(status)
+      import :: c_ptr, c_int, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_long_long), value :: offset
+      integer(c_int) :: status
+    end function gpurngSetGeneratorOffset
+
+    ! Read the stream position: how many numbers were consumed or skipped (statuses: gpurng.h).
+    ! offset: one value written, so a scalar integer(c_long_long), intent(out).
+    function gpurngGetGeneratorOffset(generator, offset) bind(C, name="gpurngGetGeneratorOffset") result(status)
+      import :: c_ptr, c_int, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_long_long), intent(out) :: offset
+      integer(c_int) :: status
+    end function gpurngGetGeneratorOffset
+
+    ! Write num 32-bit integers; RANMAR: raw 24-bit outputs (statuses: gpurng.h).
+    ! output_ptr: buffer, assumed-size integer(c_int) array (unsigned int in C).
+    function gpurngGenerate(generator, output_ptr, num) bind(C, name="gpurngGenerate") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_int), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      integer(c_int) :: status
+    end function gpurngGenerate
+
+    ! Write num 64-bit integers; RANMAR48(X): raw 48-bit outputs (statuses: gpurng.h).
+    ! output_ptr: buffer, assumed-size integer(c_long_long) array (unsigned long long in C).
+    function gpurngGenerateLongLong(generator, output_ptr, num) bind(C, name="gpurngGenerateLongLong") &
+        result(status)
+      import :: c_ptr, c_int, c_long_long, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_long_long), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      integer(c_int) :: status
+    end function gpurngGenerateLongLong
+
+    ! Write num single-precision uniforms in (0,1) (statuses: gpurng.h).
+    ! output_ptr: buffer, assumed-size real(c_float) array.
+    function gpurngGenerateUniform(generator, output_ptr, num) bind(C, name="gpurngGenerateUniform") &
+        result(status)
+      import :: c_ptr, c_int, c_float, c_size_t
+      type(c_ptr), value :: generator
+      real(c_float), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      integer(c_int) :: status
+    end function gpurngGenerateUniform
+
+    ! Write num double-precision uniforms in (0,1) (statuses: gpurng.h).
+    ! output_ptr: buffer, assumed-size real(c_double) array.
+    function gpurngGenerateUniformDouble(generator, output_ptr, num) &
+        bind(C, name="gpurngGenerateUniformDouble") result(status)
+      import :: c_ptr, c_int, c_double, c_size_t
+      type(c_ptr), value :: generator
+      real(c_double), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      integer(c_int) :: status
+    end function gpurngGenerateUniformDouble
+
+    ! Report the library version, major*10000 + minor*100 + patch (statuses: gpurng.h).
+    ! version: one value written, so a scalar integer(c_int), intent(out).
+    function gpurngGetVersion(version) bind(C, name="gpurngGetVersion") result(status)
+      import :: c_int
+      integer(c_int), intent(out) :: version
+      integer(c_int) :: status
+    end function gpurngGetVersion
+
+    ! A static NUL-terminated description of a status; never null. gpurng_error_string wraps it.
+    ! Result: const char * as type(c_ptr) (Fortran cannot return a C string directly).
+    function gpurngGetErrorString(status) bind(C, name="gpurngGetErrorString") result(str)
+      import :: c_ptr, c_int
+      integer(c_int), value :: status
+      type(c_ptr) :: str
+    end function gpurngGetErrorString
+
+    ! Set the prefetch ring: slabs slabs of slab_numbers numbers, slabs = 0 for none (statuses: gpurng.h).
+    ! slabs: unsigned int by value as integer(c_int).
+    function gpurngSetPrefetch(generator, slab_numbers, slabs) bind(C, name="gpurngSetPrefetch") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: slab_numbers
+      integer(c_int), value :: slabs
+      integer(c_int) :: status
+    end function gpurngSetPrefetch
+
+    ! Zero-copy: point numbers at the next num floats inside the ring (statuses: gpurng.h).
+    ! numbers: const float ** as type(c_ptr), intent(out); gpurng_acquire_uniform gives a Fortran pointer.
+    function gpurngAcquireUniform(generator, num, numbers) bind(C, name="gpurngAcquireUniform") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: num
+      type(c_ptr), intent(out) :: numbers
+      integer(c_int) :: status
+    end function gpurngAcquireUniform
+
+    ! Zero-copy: point numbers at the next num doubles inside the ring (statuses: gpurng.h).
+    ! numbers: const double ** as type(c_ptr), intent(out); see gpurng_acquire_uniform_double.
+    function gpurngAcquireUniformDouble(generator, num, numbers) bind(C, name="gpurngAcquireUniformDouble") &
+        result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: num
+      type(c_ptr), intent(out) :: numbers
+      integer(c_int) :: status
+    end function gpurngAcquireUniformDouble
+
+    ! Zero-copy: point numbers at the next num 32-bit integers inside the ring (statuses: gpurng.h).
+    ! numbers: const unsigned int ** as type(c_ptr), intent(out); see gpurng_acquire.
+    function gpurngAcquire(generator, num, numbers) bind(C, name="gpurngAcquire") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: num
+      type(c_ptr), intent(out) :: numbers
+      integer(c_int) :: status
+    end function gpurngAcquire
+
+    ! Zero-copy: point numbers at the next num 64-bit integers inside the ring (statuses: gpurng.h).
+    ! numbers: const unsigned long long ** as type(c_ptr), intent(out); see gpurng_acquire_long_long.
+    function gpurngAcquireLongLong(generator, num, numbers) bind(C, name="gpurngAcquireLongLong") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: num
+      type(c_ptr), intent(out) :: numbers
+      integer(c_int) :: status
+    end function gpurngAcquireLongLong
+
+    ! Report which backend the generator runs on, GPURNG_BACKEND_CPU or _CUDA (statuses: gpurng.h).
+    ! backend: one gpurngBackend_t written, so a scalar integer(c_int), intent(out).
+    function gpurngGetBackend(generator, backend) bind(C, name="gpurngGetBackend") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: generator
+      integer(c_int), intent(out) :: backend
+      integer(c_int) :: status
+    end function gpurngGetBackend
+  end interface
+
+contains
+
+  ! ================================================================================================
+  ! Part 2: Fortran conveniences. They only forward to the functions above.
+  ! ================================================================================================
+
+  ! gpurngGetErrorString as a Fortran string, e.g. print *, gpurng_error_string(status).
+  function gpurng_error_string(status) result(text)
+    integer(c_int), intent(in) :: status
+    character(len=:), allocatable :: text
+    character(kind=c_char), pointer :: chars(:)
+    type(c_ptr) :: p
+    integer :: n
+
+    p = gpurngGetErrorString(status)
+    if (.not. c_associated(p)) then ! gpurng.h promises never NULL; stay safe anyway
+      text = ''
+      return
+    end if
+    ! The C string's length is unknown until its NUL: view it through a pointer long enough for any
+    ! message of the library and stop at the terminator, never reading past it.
+    call c_f_pointer(p, chars, [1024])
+    n = 0
+    do while (n < size(chars))
+      if (chars(n + 1) == c_null_char) exit
+      n = n + 1
+    end do
+    allocate (character(len=n) :: text)
+    text = transfer(chars(1:n), text)
+  end function gpurng_error_string
+
+  ! gpurngGenerate filling the whole array output (size(output) numbers).
+  function gpurng_generate(generator, output) result(status)
+    type(c_ptr), intent(in) :: generator
+    integer(c_int), contiguous, intent(out) :: output(:)
+    integer(c_int) :: status
+    status = gpurngGenerate(generator, output, size(output, kind=c_size_t))
+  end function gpurng_generate
+
+  ! gpurngGenerateLongLong filling the whole array output.
+  function gpurng_generate_long_long(generator, output) result(status)
+    type(c_ptr), intent(in) :: generator
+    integer(c_long_long), contiguous, intent(out) :: output(:)
+    integer(c_int) :: status
+    status = gpurngGenerateLongLong(generator, output, size(output, kind=c_size_t))
+  end function gpurng_generate_long_long
+
+  ! gpurngGenerateUniform filling the whole array output.
+  function gpurng_generate_uniform(generator, output) result(status)
+    type(c_ptr), intent(in) :: generator
+    real(c_float), contiguous, intent(out) :: output(:)
+    integer(c_int) :: status
+    status = gpurngGenerateUniform(generator, output, size(output, kind=c_size_t))
+  end function gpurng_generate_uniform
+
+  ! gpurngGenerateUniformDouble filling the whole array output.
+  function gpurng_generate_uniform_double(generator, output) result(status)
+    type(c_ptr), intent(in) :: generator
+    real(c_double), contiguous, intent(out) :: output(:)
+    integer(c_int) :: status
+    status = gpurngGenerateUniformDouble(generator, output, size(output, kind=c_size_t))
+  end function gpurng_generate_uniform_double
+
+  ! The zero-copy calls with a Fortran pointer: on success numbers(1:num) views the library's memory
+  ! (read only, valid until the next call on the generator); otherwise numbers is disassociated.
+  function gpurng_acquire_uniform(generator, num, numbers) result(status)
+    type(c_ptr), intent(in) :: generator
+    integer(c_size_t), intent(in) :: num
+    real(c_float), pointer, intent(out) :: numbers(:)
+    integer(c_int) :: status
+    type(c_ptr) :: p
+    p = c_null_ptr
+    status = gpurngAcquireUniform(generator, num, p)
+    nullify (numbers)
+    if (status == GPURNG_STATUS_SUCCESS .and. c_associated(p)) call c_f_pointer(p, numbers, [num])
+  end function gpurng_acquire_uniform
+
+  ! As gpurng_acquire_uniform, for doubles.
+  function gpurng_acquire_uniform_double(generator, num, numbers) result(status)
+    type(c_ptr), intent(in) :: generator
+    integer(c_size_t), intent(in) :: num
+    real(c_double), pointer, intent(out) :: numbers(:)
+    integer(c_int) :: status
+    type(c_ptr) :: p
+    p = c_null_ptr
+    status = gpurngAcquireUniformDouble(generator, num, p)
+    nullify (numbers)
+    if (status == GPURNG_STATUS_SUCCESS .and. c_associated(p)) call c_f_pointer(p, numbers, [num])
+  end function gpurng_acquire_uniform_double
+
+  ! As gpurng_acquire_uniform, for gpurngGenerate's 32-bit integers.
+  function gpurng_acquire(generator, num, numbers) result(status)
+    type(c_ptr), intent(in) :: generator
+    integer(c_size_t), intent(in) :: num
+    integer(c_int), pointer, intent(out) :: numbers(:)
+    integer(c_int) :: status
+    type(c_ptr) :: p
+    p = c_null_ptr
+    status = gpurngAcquire(generator, num, p)
+    nullify (numbers)
+    if (status == GPURNG_STATUS_SUCCESS .and. c_associated(p)) call c_f_pointer(p, numbers, [num])
+  end function gpurng_acquire
+
+  ! As gpurng_acquire_uniform, for gpurngGenerateLongLong's 64-bit integers.
+  function gpurng_acquire_long_long(generator, num, numbers) result(status)
+    type(c_ptr), intent(in) :: generator
+    integer(c_size_t), intent(in) :: num
+    integer(c_long_long), pointer, intent(out) :: numbers(:)
+    integer(c_int) :: status
+    type(c_ptr) :: p
+    p = c_null_ptr
+    status = gpurngAcquireLongLong(generator, num, p)
+    nullify (numbers)
+    if (status == GPURNG_STATUS_SUCCESS .and. c_associated(p)) call c_f_pointer(p, numbers, [num])
+  end function gpurng_acquire_long_long
+
+end module gpurng

@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Check that the Fortran module fortran/gpurng.f90 matches the C header include/gpurng.h.
+
+Usage: check_module.py [HEADER [MODULE]]   (defaults: this repository's include/gpurng.h and
+fortran/gpurng.f90). Exit status 0 when they match, 1 with one line per difference otherwise,
+2 when a file cannot be read or parsed.
+
+Verified, with the header as the authority:
+  - every GPURNG_API function has exactly one bind(C) interface with the same binding name, and the
+    module binds no function the header lacks;
+  - a function returning a value is a Fortran function with the matching result kind;
+  - the same number of arguments, and for each argument (by position) the Fortran type and kind and
+    whether it is passed by value, following the mapping documented at the top of gpurng.f90:
+        C scalar T            -> F(T), value
+        C T *                 -> F(T) by reference (scalar or array), or type(c_ptr), value
+        C T **                -> type(c_ptr) by reference
+      with F(enum) = integer(c_int), F(opaque handle typedef) = type(c_ptr), F(size_t) =
+      integer(c_size_t), F(unsigned long long) = integer(c_long_long), ... (TYPE_MAP below);
+  - every enum constant is an integer(c_int), parameter with the header's value, every numeric
+    #define GPURNG_... is a parameter of the matching kind and value, and the module declares no
+    GPURNG_... parameter the header lacks.
+Standard library only, so it runs wherever CMake found a Python 3 interpreter.
+"""
+import os
+import re
+import sys
+
+# C base type (after removing const and pointers) -> Fortran type spec. Enum and opaque-handle
+# typedefs are added from the header itself, so a new enum needs no change here.
+TYPE_MAP = {
+    "int": "integer(c_int)",
+    "unsigned int": "integer(c_int)",
+    "unsigned": "integer(c_int)",
+    "long long": "integer(c_long_long)",
+    "unsigned long long": "integer(c_long_long)",
+    "size_t": "integer(c_size_t)",
+    "float": "real(c_float)",
+    "double": "real(c_double)",
+    "char": "character(kind=c_char)",
+}
+C_PTR = "type(c_ptr)"
+
+
+class ParseError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------- C side
+def strip_c_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", " ", text)
+
+
+def parse_c_type(decl):
+    """'const unsigned long long **' -> ('unsigned long long', 2)."""
+    depth = decl.count("*")
+    words = decl.replace("*", " ").split()
+    words = [w for w in words if w not in ("const", "volatile", "restrict", "struct", "enum")]
+    return " ".join(words), depth
+
+
+def parse_header(path):
+    """Return (functions, constants, type_map). functions: name -> (return (base, depth), [(pname,
+    (base, depth))]); constants: name -> (value, fortran kind spec)."""
+    with open(path, encoding="utf-8") as f:
+        text = strip_c_comments(f.read())
+    type_map = dict(TYPE_MAP)
+    constants = {}
+
+    # typedef enum tag { A = 1, B, ... } name_t;
+    for m in re.finditer(r"typedef\s+enum\s*\w*\s*\{(.*?)\}\s*(\w+)\s*;", text, flags=re.S):
+        type_map[m.group(2)] = "integer(c_int)"
+        value = -1
+        for item in m.group(1).split(","):
+            item = item.strip()
+            if not item:
+                continue
+            name, _, expr = item.partition("=")
+            name = name.strip()
+            value = parse_c_int(expr, path, name) if expr.strip() else value + 1
+            constants[name] = (value, "integer(c_int)")
+    # typedef struct tag *handle_t;   (opaque handles)
+    for m in re.finditer(r"typedef\s+struct\s+\w+\s*\*\s*(\w+)\s*;", text):
+        type_map[m.group(1)] = C_PTR
+    # #define GPURNG_NAME <integer literal>
+    for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(GPURNG_\w+)[ \t]+([^\n]+)$", text, flags=re.M):
+        literal = m.group(2).strip()
+        if re.fullmatch(r"\(?-?(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\)?", literal):
+            kind = "integer(c_long_long)" if re.search(r"[lL]{2}", literal) else "integer(c_int)"
+            constants[m.group(1)] = (parse_c_int(literal, path, m.group(1)), kind)
+
+    functions = {}
+    for m in re.finditer(r"\bGPURNG_API\b(.*?);", text, flags=re.S):
+        decl = " ".join(m.group(1).split())
+        pm = re.fullmatch(r"(.+?)\b(\w+)\s*\((.*)\)", decl)
+        if not pm:
+            raise ParseError(f"{path}: cannot parse the prototype '{decl}'")
+        ret, name, params = pm.group(1), pm.group(2), pm.group(3).strip()
+        args = []
+        if params and params != "void":
+            for p in params.split(","):
+                pp = re.fullmatch(r"(.*?)(\w+)\s*", p.strip())
+                if not pp or not pp.group(1).strip():
+                    raise ParseError(f"{path}: {name}: parameter '{p.strip()}' has no name")
+                args.append((pp.group(2), parse_c_type(pp.group(1))))
+        if name in functions:
+            raise ParseError(f"{path}: {name} is declared twice")
+        functions[name] = (parse_c_type(ret), args)
+    if not functions:
+        raise ParseError(f"{path}: no GPURNG_API prototypes found")
+    return functions, constants, type_map
+
+
+def parse_c_int(expr, path, name):
+    literal = expr.strip().strip("()").rstrip("uUlL")
+    try:
+        return int(literal, 0)
+    except ValueError:
+        raise ParseError(f"{path}: the value of {name} ('{expr.strip()}') is not an integer literal")
+
+
+# ---------------------------------------------------------------------------------------- Fortran side
+def fortran_statements(path):
+    """Lower-cased free-form statements with comments removed and continuations joined."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    statements, pending = [], ""
+    for line in lines:
+        code = strip_fortran_comment(line).strip()
+        if pending and code.startswith("&"):
+            code = code[1:]
+        if code.endswith("&"):
+            pending += code[:-1] + " "
+            continue
+        code = pending + code
+        pending = ""
+        for s in code.split(";"):
+            if s.strip():
+                statements.append(s.strip())
+    return statements
+
+
+def strip_fortran_comment(line):
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "!":
+            return line[:i]
+    return line
+
+
+def normalize_type(spec):
+    spec = re.sub(r"\s+", "", spec.lower()).replace("kind=", "")
+    return spec.replace("character(c_char)", "character(kind=c_char)")
+
+
+DECL_RE = re.compile(r"^(integer|real|type|character|logical|complex)\s*(\([^)]*\))?\s*(.*?)::\s*(.*)$", re.I)
+
+
+def split_top_level(text):
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def parse_declaration(stmt):
+    """'integer(c_int), intent(out) :: a(*), b' -> (type spec, attributes, [(name, is_array, init)])."""
+    m = DECL_RE.match(stmt)
+    if not m:
+        return None
+    spec = normalize_type(m.group(1) + (m.group(2) or ""))
+    attrs = [a.strip().lower() for a in split_top_level(m.group(3).strip().lstrip(","))]
+    entities = []
+    for ent in split_top_level(m.group(4)):
+        name, _, init = ent.partition("=")
+        name = name.strip()
+        em = re.fullmatch(r"(\w+)\s*(\(.*\))?", name)
+        if not em:
+            return None
+        is_array = bool(em.group(2)) or any(a.startswith("dimension") for a in attrs)
+        entities.append((em.group(1).lower(), is_array, init.strip()))
+    return spec, attrs, entities
+
+
+PROC_RE = re.compile(r"^(?:(.*?)\s+)?(function|subroutine)\s+(\w+)\s*\(([^)]*)\)\s*(.*)$", re.I)
+
+
+def parse_module(path):
+    """Return (procedures, parameters). procedures: binding name -> dict(kind, fname, args, result,
+    decls); parameters: lower-case name -> (value text, type spec)."""
+    procedures, parameters = {}, {}
+    in_interface, current = 0, None
+    for stmt in fortran_statements(path):
+        low = stmt.lower()
+        if re.match(r"^(abstract\s+)?interface\b", low):
+            in_interface += 1
+            continue
+        if re.match(r"^end\s*interface\b", low):
+            in_interface -= 1
+            continue
+        if current is not None:
+            if re.match(r"^end\s*(function|subroutine)?\b", low) and not re.match(r"^end\s*(if|do)\b", low):
+                procedures[current["bind"]] = current
+                current = None
+                continue
+            decl = parse_declaration(stmt)
+            if decl:
+                spec, attrs, entities = decl
+                for name, is_array, _ in entities:
+                    current["decls"][name] = (spec, attrs, is_array)
+            continue
+        if in_interface:
+            pm = PROC_RE.match(stmt)
+            if not pm:
+                continue
+            prefix, kind, fname, args, suffix = pm.groups()
+            bm = re.search(r"bind\s*\(\s*c\s*(?:,\s*name\s*=\s*(['\"])(.*?)\1)?\s*\)", suffix, re.I)
+            if not bm:
+                continue  # a plain Fortran interface: not part of the C API
+            bind = bm.group(2) if bm.group(2) is not None else fname.lower()
+            if bind in procedures:
+                raise ParseError(f"{path}: two interfaces bind the C name {bind}")
+            rm = re.search(r"result\s*\(\s*(\w+)\s*\)", suffix, re.I)
+            current = {
+                "kind": kind.lower(),
+                "fname": fname,
+                "args": [a.strip().lower() for a in args.split(",") if a.strip()],
+                "result": (rm.group(1) if rm else fname).lower(),
+                "prefix_type": normalize_type(prefix) if prefix and prefix.strip() else None,
+                "decls": {},
+                "bind": bind,
+            }
+            continue
+        decl = parse_declaration(stmt)
+        if decl and "parameter" in decl[1]:
+            for name, _, init in decl[2]:
+                parameters[name] = (init, decl[0])
+    if current is not None:
+        raise ParseError(f"{path}: interface {current['fname']} has no end statement")
+    return procedures, parameters
+
+
+def fortran_int_literal(text):
+    """'54217137_c_long_long' -> 54217137; None for anything that is not an integer literal."""
+    m = re.fullmatch(r"([+-]?\d+)(_\w+)?", text.replace(" ", ""))
+    return int(m.group(1)) if m else None
+
+
+# ------------------------------------------------------------------------------------------ comparison
+def describe(spec, by_value, is_array=False):
+    how = "value" if by_value else ("reference, array" if is_array else "reference")
+    return f"{spec}, {how}"
+
+
+def compare(header_path, module_path):
+    functions, constants, type_map = parse_header(header_path)
+    procedures, parameters = parse_module(module_path)
+    errors = []
+    hname, mname = os.path.basename(header_path), os.path.basename(module_path)
+
+    def fortran_of(base, where):
+        if base not in type_map:
+            errors.append(f"{hname}: {where}: the checker does not know how C type '{base}' maps to "
+                          f"Fortran; add it to TYPE_MAP in {os.path.basename(__file__)}")
+            return None
+        return type_map[base]
+
+    for name in sorted(set(functions) - set(procedures)):
+        errors.append(f"{mname}: missing interface for {name} (declared in {hname}); "
+                      f"add a bind(C, name=\"{name}\") interface")
+    for name in sorted(set(procedures) - set(functions)):
+        errors.append(f"{mname}: extra interface bind(C, name=\"{name}\"): {hname} has no such function")
+
+    for name in sorted(set(functions) & set(procedures)):
+        (ret_base, ret_depth), cargs = functions[name]
+        proc = procedures[name]
+        decls = proc["decls"]
+        # Return value.
+        if ret_base == "void" and ret_depth == 0:
+            if proc["kind"] != "subroutine":
+                errors.append(f"{mname}: {name}: C returns void, so it must be a subroutine")
+        else:
+            want = C_PTR if ret_depth else fortran_of(ret_base, f"{name} result")
+            if proc["kind"] != "function":
+                errors.append(f"{mname}: {name}: C returns a value, so it must be a function")
+            else:
+                have = proc["prefix_type"] or (decls.get(proc["result"]) or (None,))[0]
+                if have is None:
+                    errors.append(f"{mname}: {name}: the result '{proc['result']}' has no type declaration")
+                elif want and have != want:
+                    errors.append(f"{mname}: {name}: result is {have}, but C returns "
+                                  f"'{ret_base}{' *' * ret_depth}' which needs {want}")
+        # Arguments.
+        fargs = proc["args"]
+        if len(fargs) != len(cargs):
+            errors.append(f"{mname}: {name}: {len(fargs)} arguments ({', '.join(fargs) or 'none'}), but {hname} "
+                          f"has {len(cargs)} ({', '.join(p for p, _ in cargs) or 'none'})")
+            continue
+        for i, ((cname, (base, depth)), fname) in enumerate(zip(cargs, fargs), start=1):
+            where = f"{name} argument {i} ('{cname}' in C, '{fname}' in Fortran)"
+            ctext = f"{base}{' ' + '*' * depth if depth else ''}"
+            if fname not in decls:
+                errors.append(f"{mname}: {where}: no type declaration (implicit typing is not allowed)")
+                continue
+            spec, attrs, is_array = decls[fname]
+            by_value = "value" in attrs
+            target = fortran_of(base, where)
+            if target is None:
+                continue
+            if depth == 0:
+                allowed = [(target, True)]
+            elif depth == 1:
+                allowed = [(target, False), (C_PTR, True)]
+            else:
+                allowed = [(C_PTR, False)]
+            if (spec, by_value) not in allowed:
+                need = " or ".join(describe(s, v) for s, v in allowed)
+                errors.append(f"{mname}: {where}: C type '{ctext}' needs {need}; "
+                              f"the module has {describe(spec, by_value, is_array)}")
+            elif depth == 0 and is_array:
+                errors.append(f"{mname}: {where}: C passes a scalar '{ctext}'; the module declares an array")
+
+    # Constants.
+    for cname, (value, want_kind) in sorted(constants.items()):
+        key = cname.lower()
+        if key not in parameters:
+            errors.append(f"{mname}: missing constant {cname} = {value} ({hname}); add "
+                          f"'{want_kind}, parameter :: {cname} = {value}'")
+            continue
+        init, spec = parameters[key]
+        have = fortran_int_literal(init)
+        if spec != want_kind:
+            errors.append(f"{mname}: constant {cname} is declared {spec}, expected {want_kind}")
+        if have is None:
+            errors.append(f"{mname}: constant {cname} = '{init}' is not an integer literal")
+        elif have != value:
+            errors.append(f"{mname}: constant {cname} = {have}, but {hname} says {value}")
+    for key in sorted(parameters):
+        if key.startswith("gpurng_") and key.upper() not in constants:
+            errors.append(f"{mname}: extra constant {key.upper()}: {hname} defines no such constant")
+    return errors, len(functions), len(constants)
+
+
+def main(argv):
+    root = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
+    header = argv[1] if len(argv) > 1 else os.path.join(root, "include", "gpurng.h")
+    module = argv[2] if len(argv) > 2 else os.path.join(root, "fortran", "gpurng.f90")
+    if len(argv) > 3 or any(a in ("-h", "--help") for a in argv[1:]):
+        print(__doc__)
+        return 2
+    try:
+        errors, n_functions, n_constants = compare(header, module)
+    except (OSError, ParseError) as e:
+        print(f"check_module: {e}")
+        return 2
+    if errors:
+        print(f"check_module: {module} does not match {header}:")
+        for e in errors:
+            print("  " + e)
+        print(f"check_module: {len(errors)} difference(s)")
+        return 1
+    print(f"check_module: OK: {n_functions} functions and {n_constants} constants of {header} "
+          f"match {module}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
