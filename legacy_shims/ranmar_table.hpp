@@ -12,6 +12,9 @@
 #pragma once
 
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "../src/engines/ranmar.hpp"
 #include "../src/engines/ranmar_jump.hpp"
@@ -122,6 +125,72 @@ void step_table(Real* u, Real* c_inout, int32_t* i97_inout, int32_t* j97_inout, 
   *i97_inout = i;
   *j97_inout = j;
   *c_inout = c;
+}
+
+// The same loop for the standard constants (CD = 7654321, CM = 16777213 at 2^-24), with a carry C that
+// is an exact multiple of 2^-24 in [0, CM) (always so unless other code wrote something else there):
+// the carry runs as an integer, and each step's carry comes from c0 - (k CD mod CM), which removes the
+// loop-carried floating-point chain, and the originals' branches become selects. Same numbers as
+// step_table; returns false (and does nothing) when the carry is not of that form.
+// x + 1 when x < 0, else x, without a branch: on random data the originals' IF mispredicts half the
+// time, and GCC turns every portable spelling of this select back into a branch.
+inline double wrap_negative(double x) {
+#if defined(__SSE2__)
+  const __m128d v = _mm_set_sd(x);
+  return _mm_cvtsd_f64(_mm_add_sd(v, _mm_and_pd(_mm_cmplt_sd(v, _mm_setzero_pd()), _mm_set_sd(1.0))));
+#else
+  return x < 0 ? x + 1 : x;
+#endif
+}
+inline float wrap_negative(float x) {
+#if defined(__SSE2__)
+  const __m128 v = _mm_set_ss(x);
+  return _mm_cvtss_f32(_mm_add_ss(v, _mm_and_ps(_mm_cmplt_ss(v, _mm_setzero_ps()), _mm_set_ss(1.0f))));
+#else
+  return x < 0 ? x + 1 : x;
+#endif
+}
+
+struct CarryDecrements {
+  static constexpr int kBlock = 256;
+  int64_t d[kBlock + 1];  // d[k] = k CD mod CM
+  CarryDecrements() {
+    for (int k = 0; k <= kBlock; ++k) d[k] = static_cast<int64_t>((uint64_t(k) * 7654321u) % 16777213u);
+  }
+};
+
+template <typename Real, typename ZeroPolicy>
+bool step_table_standard(Real* u, Real* c_inout, int32_t* i97_inout, int32_t* j97_inout, Real* out, int64_t lenv,
+                         ZeroPolicy zero) {
+  constexpr int64_t cm = 16777213;
+  static const CarryDecrements dec;
+  const double scaled = static_cast<double>(*c_inout) * 16777216.0;
+  if (!(scaled >= 0 && scaled < static_cast<double>(cm))) return false;
+  int64_t c0 = static_cast<int64_t>(scaled);
+  if (static_cast<double>(c0) != scaled) return false;
+  const Real scale = static_cast<Real>(1.0 / 16777216.0);
+  int32_t i = *i97_inout - 1, j = *j97_inout - 1;  // 0-based
+  for (int64_t base = 0; base < lenv; base += CarryDecrements::kBlock) {
+    const int64_t m = lenv - base < CarryDecrements::kBlock ? lenv - base : CarryDecrements::kBlock;
+    Real* o = out + base;
+    for (int64_t k = 0; k < m; ++k) {
+      const Real uni = wrap_negative(u[i] - u[j]);
+      u[i] = uni;
+      i = i == 0 ? kTable - 1 : i - 1;
+      j = j == 0 ? kTable - 1 : j - 1;
+      int64_t ck = c0 - dec.d[k + 1];
+      ck += (ck >> 63) & cm;
+      Real r = wrap_negative(uni - static_cast<Real>(ck) * scale);
+      if (__builtin_expect(r == 0, 0)) r = zero();
+      o[k] = r;
+    }
+    c0 -= dec.d[m];
+    c0 += (c0 >> 63) & cm;
+  }
+  *i97_inout = i + 1;
+  *j97_inout = j + 1;
+  *c_inout = static_cast<Real>(c0) * scale;
+  return true;
 }
 
 // The originals' counter update, once per call: NTOT += LENV, and at most one carry into NTOT2 (32-bit

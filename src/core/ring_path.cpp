@@ -105,7 +105,8 @@ void settle_ring(gpurngGenerator_t g) {
     reclaim_state(g);
   } else {
     g->ring_owns_state = false;
-    reset_window(g);  // the state at the caller's position, from the seed
+    g->ring->discard();  // its numbers lie beyond the caller's position: never serve them
+    reset_window(g);     // the state at the caller's position, from the seed
   }
 }
 

@@ -91,6 +91,9 @@ class PrefetchRing {
   bool fell_back_to_cpu() const { return gpu_failed_.load(std::memory_order_acquire); }
   // In a child after fork(): the producer is gone and the slabs must not be touched.
   bool forked_away() const { return forked_; }
+  // The consumer no longer takes what the ring holds (the caller moved elsewhere): the fast path declines
+  // until the next start().
+  void discard() { cur_end_ = cur_off_; }
   void mark_forked() {
     forked_ = true;
     cur_end_ = cur_off_;  // the fast path declines from now on

@@ -174,6 +174,29 @@ TEST(RingStream, ReseedActsAtTheCallersPosition) {
   }
 }
 
+// Moving the offset back or forward while the ring holds numbers: the next request, even into the same
+// buffer (the inline fast path), starts at the new offset.
+TEST(RingStream, OffsetChangesActAtOnce) {
+  for (const Target& t : host_targets()) {
+    SCOPED_TRACE(t.name);
+    gpurngGenerator_t g = make_generator(t, GPURNG_RNG_PSEUDO_RANMAR48);
+    StreamChecker<unsigned long long> ref(GPURNG_RNG_PSEUDO_RANMAR48, GPURNG_RANMAR_DEFAULT_SEED);
+    const std::vector<unsigned long long> first = ref.peek(1010);
+    unsigned long long a[3], b[3];
+    ASSERT_EQ(gpurngGenerateLongLong(g, a, 3), GPURNG_STATUS_SUCCESS);
+    ASSERT_EQ(gpurngSetGeneratorOffset(g, 0), GPURNG_STATUS_SUCCESS);
+    ASSERT_EQ(gpurngGenerateLongLong(g, a, 3), GPURNG_STATUS_SUCCESS);
+    EXPECT_TRUE(std::equal(a, a + 3, first.begin())) << "back to offset 0";
+    ASSERT_EQ(gpurngSetGeneratorOffset(g, 1000), GPURNG_STATUS_SUCCESS);
+    ASSERT_EQ(gpurngGenerateLongLong(g, a, 3), GPURNG_STATUS_SUCCESS);
+    EXPECT_TRUE(std::equal(a, a + 3, first.begin() + 1000)) << "forward to offset 1000";
+    ASSERT_EQ(gpurngSetGeneratorOffset(g, 1), GPURNG_STATUS_SUCCESS);
+    ASSERT_EQ(gpurngGenerateLongLong(g, b, 3), GPURNG_STATUS_SUCCESS);
+    EXPECT_TRUE(std::equal(b, b + 3, first.begin() + 1)) << "back to offset 1";
+    gpurngDestroyGenerator(g);
+  }
+}
+
 // Ring sizes, including none, give the same stream; absurd sizes are refused.
 TEST(RingStream, PrefetchSizes) {
   const struct {
