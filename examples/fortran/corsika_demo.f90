@@ -1,0 +1,109 @@
+! SPDX-License-Identifier: BSD-3-Clause
+! A CORSIKA-style program: several RMMARD sequences set with RMMAQD 'S', an event header per shower
+! holding each sequence's seed and counters the way CORSIKA's EVTH does (REAL*4 words), a shower loop of
+! RMMARD(RD, N, ISEQ) calls whose length and sequence depend on the numbers drawn (mostly 1..10 numbers),
+! and the restart of one event from its header. It is built twice, unchanged: against the straight CPU
+! RMMARD (cpu_rmmard.f) and against libgpurng_legacy; tools/demo.sh runs both and compares.
+program corsika_demo
+  use, intrinsic :: iso_fortran_env, only: int64, real32
+  implicit none
+  integer, parameter :: nseq = 4, nevt = 40, ncalls = 250000, restart_event = 29
+  integer :: iseed(3, nseq), l, ievt, iseq
+  real(real32) :: evth(273, nevt)
+  integer(int64) :: checksum(nevt), again, numbers, numbers_event, t0, t1, rate
+  double precision :: first(10), seconds
+
+  ! Run card: one SEED line per sequence (seed, numbers already used mod 10**9, billions).
+  do l = 1, nseq
+    iseed(:, l) = [1000003 * l + 17, 0, 0]
+    iseq = l
+    call rmmaqd(iseed(1, l), iseq, 'S')
+  end do
+
+  numbers = 0
+  call system_clock(t0, rate)
+  do ievt = 1, nevt
+    call write_event_header(evth(:, ievt))
+    call shower(checksum(ievt), numbers_event, first)
+    numbers = numbers + numbers_event
+    if (ievt == 1) write (*, '(A,5(1X,F18.16))') 'event 1, first numbers drawn:', first(1:5)
+    write (*, '(A,I3,A,Z16.16,A,I9,A)') 'event ', ievt, ' checksum ', checksum(ievt), ' (', numbers_event, ' numbers)'
+  end do
+  call system_clock(t1)
+  seconds = dble(t1 - t0) / dble(rate)
+
+  ! Restart one event from its header alone, as a user re-simulating an interesting shower would.
+  call restart_from_header(evth(:, restart_event))
+  call shower(again, numbers_event, first)
+  if (again /= checksum(restart_event)) then
+    write (*, '(A,I3,A)') 'restart of event ', restart_event, ' from its header seeds: MISMATCH'
+    error stop 1
+  end if
+  write (*, '(A,I3,A)') 'restart of event ', restart_event, ' from its header seeds: same numbers'
+  write (*, '(A,I0,A,I0,A)') 'total: ', nevt * ncalls, ' RMMARD calls, ', numbers, ' numbers'
+  write (*, '(A,F8.3,A,F7.2,A)') 'time: ', seconds, ' s in the event loop, ', 1d9 * seconds / dble(numbers), &
+    ' ns per number'
+
+contains
+
+  ! CORSIKA's EVTH(11+3L..13+3L): seed, numbers mod 10**6, and millions (from NTOT and NTOT2).
+  subroutine write_event_header(h)
+    real(real32), intent(out) :: h(273)
+    integer :: s(3), l, lseq
+    h = 0
+    h(13) = real(nseq)
+    do l = 1, nseq
+      lseq = l
+      call rmmaqd(s, lseq, 'R')
+      h(11 + 3 * l) = real(s(1))
+      h(12 + 3 * l) = real(mod(s(2), 1000000))
+      h(13 + 3 * l) = real(s(3) * 1000 + s(2) / 1000000)
+    end do
+  end subroutine
+
+  subroutine restart_from_header(h)
+    real(real32), intent(in) :: h(273)
+    integer :: s(3), l, lseq
+    integer(int64) :: total
+    do l = 1, nseq
+      total = int(h(13 + 3 * l), int64) * 1000000_int64 + int(h(12 + 3 * l), int64)
+      s = [int(h(11 + 3 * l)), int(mod(total, 1000000000_int64)), int(total / 1000000000_int64)]
+      lseq = l
+      call rmmaqd(s, lseq, 'S')
+    end do
+  end subroutine
+
+  ! One shower: the next request's length and sequence follow from the numbers drawn, as in a tracking
+  ! code where each step decides what to sample next. Sequence 1 is used most (hadronic part), then 2
+  ! (electromagnetic), 3 (Cherenkov) and 4 rarely.
+  subroutine shower(h, count, first)
+    integer(int64), intent(out) :: h, count
+    double precision, intent(out) :: first(10)
+    double precision :: rd(10), u
+    integer :: icall, n, iseq, i
+    h = 0
+    count = 0
+    iseq = 1
+    n = 3
+    do icall = 1, ncalls
+      call rmmard(rd, n, iseq)
+      if (icall == 1) first = rd
+      do i = 1, n
+        h = ieor(ishftc(h, 7), transfer(rd(i), h))
+      end do
+      count = count + n
+      u = rd(1)
+      if (u < 0.70d0) then
+        iseq = 1
+      else if (u < 0.95d0) then
+        iseq = 2
+      else if (u < 0.99d0) then
+        iseq = 3
+      else
+        iseq = 4
+      end if
+      n = 1 + int(rd(n) * 10d0)
+    end do
+  end subroutine
+
+end program
