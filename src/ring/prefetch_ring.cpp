@@ -2,6 +2,7 @@
 #include "prefetch_ring.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -18,6 +19,20 @@ namespace {
 
 // How long a consumer spins on `published` before it sleeps: a slab usually arrives within microseconds.
 constexpr int kSpins = 4096;
+
+uint64_t now_ns() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+bool stats_wanted() {
+  static const bool wanted = [] {
+    const char* e = std::getenv("GPURNG_RING_STATS");
+    return e && *e && *e != '0';
+  }();
+  return wanted;
+}
 
 void say_once(const char* what) {
   static std::atomic<bool> said{false};
@@ -71,6 +86,14 @@ gpurngStatus_t PrefetchRing::create(const Config& c, const Stream& s, cuda::Ranm
 
 PrefetchRing::~PrefetchRing() {
   if (forked_) return;  // the parent's resources: leave them alone in the child
+  if (stats_wanted())
+    std::fprintf(stderr,
+                 "libgpurng ring %p (%s, %zu x %u): %llu slabs published; producer waited %llu times, %.3f ms; "
+                 "consumer waited %llu times, %.3f ms\n",
+                 static_cast<void*>(this), dev_ && !gpu_failed_.load() ? "GPU" : "CPU", slab_, count_,
+                 static_cast<unsigned long long>(stat_slabs_published_),
+                 static_cast<unsigned long long>(stat_producer_waits_), stat_producer_wait_ns_ * 1e-6,
+                 static_cast<unsigned long long>(stat_consumer_waits_), stat_consumer_wait_ns_ * 1e-6);
   running_.store(false);
   producer::remove(this);
   const bool cuda_ok = !producer::exiting();
@@ -93,6 +116,15 @@ PrefetchRing::~PrefetchRing() {
 
 bool PrefetchRing::wait_published(uint64_t j) {
   if (published_.load(std::memory_order_acquire) > j) return true;
+  ++stat_consumer_waits_;
+  const uint64_t t0 = stats_wanted() ? now_ns() : 0;
+  struct Account {
+    uint64_t t0;
+    uint64_t* total;
+    ~Account() {
+      if (t0) *total += now_ns() - t0;
+    }
+  } account{t0, &stat_consumer_wait_ns_};
   for (int i = 0; i < kSpins; ++i) {
     std::this_thread::yield();
     if (published_.load(std::memory_order_acquire) > j) return true;
@@ -217,6 +249,7 @@ bool PrefetchRing::wants_work() const {
 }
 
 void PrefetchRing::publish_one() {
+  ++stat_slabs_published_;
   published_.fetch_add(1, std::memory_order_release);
   { std::lock_guard<std::mutex> lk(wait_mutex_); }
   wait_cv_.notify_all();
@@ -246,7 +279,11 @@ bool PrefetchRing::submit_on_gpu(uint64_t j) {
 
 bool PrefetchRing::complete_oldest_on_gpu() {
   const uint64_t j = published_.load(std::memory_order_relaxed);
-  if (cuda::event_wait(events_[j % count_]) != GPURNG_STATUS_SUCCESS) return false;
+  ++stat_producer_waits_;
+  const uint64_t t0 = stats_wanted() ? now_ns() : 0;
+  const gpurngStatus_t st = cuda::event_wait(events_[j % count_]);
+  if (t0) stat_producer_wait_ns_ += now_ns() - t0;
+  if (st != GPURNG_STATUS_SUCCESS) return false;
   publish_one();
   return true;
 }

@@ -59,9 +59,26 @@ class PrefetchRing {
   // The per-call fast path: copy n numbers if the current slab holds them.
   bool try_take(void* out, size_t n) {
     if (n > cur_end_ - cur_off_) return false;
-    memcpy(out, cur_ + cur_off_ * elem_, n * elem_);
+    copy_small(out, cur_ + cur_off_ * elem_, n * elem_);
     cur_off_ += n;
     return true;
+  }
+  // Legacy calls copy a few dozen bytes: fixed-size 16-byte moves (the last one overlapping) instead of a
+  // call into the C library's memcpy, which costs more than the copy itself at these sizes.
+  static void copy_small(void* out, const char* src, size_t bytes) {
+    char* dst = static_cast<char*>(out);
+    if (bytes > 128) {
+      memcpy(dst, src, bytes);
+    } else if (bytes >= 16) {
+      for (size_t i = 0; i + 16 < bytes; i += 16) __builtin_memcpy(dst + i, src + i, 16);
+      __builtin_memcpy(dst + bytes - 16, src + bytes - 16, 16);
+    } else if (bytes >= 8) {
+      __builtin_memcpy(dst, src, 8);
+      __builtin_memcpy(dst + bytes - 8, src + bytes - 8, 8);
+    } else if (bytes >= 4) {
+      __builtin_memcpy(dst, src, 4);
+      __builtin_memcpy(dst + bytes - 4, src + bytes - 4, 4);
+    }
   }
   // Copy n numbers (any n), waiting for the producer. False if the producer is gone (process exit):
   // `*done` numbers were copied and the caller continues without the ring.
@@ -151,6 +168,14 @@ class PrefetchRing {
   uint64_t cur_slab_ = 0;  // index of the current slab in this run
   bool forked_ = false;
   std::unique_ptr<char[]> scratch_;
+
+  // GPURNG_RING_STATS=1: how often and how long each side waited, printed on stderr when the ring is
+  // destroyed (for tuning slab sizes; counted outside the per-call fast path only).
+  uint64_t stat_slabs_published_ = 0;   // producer
+  uint64_t stat_producer_waits_ = 0;    // producer: blocking waits on a slab's event
+  uint64_t stat_producer_wait_ns_ = 0;  // producer
+  uint64_t stat_consumer_waits_ = 0;    // consumer: slab not ready when entered
+  uint64_t stat_consumer_wait_ns_ = 0;  // consumer
 
   // The consumer sleeps here when it waits for a slab.
   std::mutex wait_mutex_;
