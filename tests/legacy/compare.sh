@@ -3,7 +3,8 @@
 # Runs one legacy scenario program built against the independent Fortran reference
 # (--ref) and, when given, the same program built against libgpurng_legacy (--lib),
 # each in a fresh working directory, and requires:
-#   - exit status 0 and nothing on stderr from both,
+#   - exit status 0 from both, nothing on stderr from the reference (the library's
+#     stderr diagnostics are shown but do not fail the test: stdout is the contract),
 #   - at least --min-lines lines of output from both,
 #   - no "CHECK ... FAIL" line in the reference output (published vectors and other
 #     self-checks; library self-check failures show up as differences),
@@ -27,6 +28,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$ref" ] || { echo "compare.sh: --ref is required" >&2; exit 2; }
+ref=$(readlink -f "$ref")
+[ -n "$lib" ] && lib=$(readlink -f "$lib")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/legacy_${name}.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
@@ -45,7 +48,12 @@ check_run() { # label rc
     echo "FAIL [$name] $label build exited with status $rc"; status=1
   fi
   if [ -s "$work/$label.err" ]; then
-    echo "FAIL [$name] $label build wrote to stderr:"; head -n 20 "$work/$label.err" | sed 's/^/    /'; status=1
+    if [ "$label" = ref ]; then
+      echo "FAIL [$name] reference build wrote to stderr:"; status=1
+    else
+      echo "NOTE [$name] library build wrote to stderr (not a failure):"
+    fi
+    head -n 20 "$work/$label.err" | sed 's/^/    /'
   fi
   if [ "$n" -lt "$min_lines" ]; then
     echo "FAIL [$name] $label build printed $n lines, expected at least $min_lines"; status=1

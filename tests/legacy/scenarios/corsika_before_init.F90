@@ -29,6 +29,7 @@ program corsika_before_init
 #ifdef GRDECL
   call puti('start.jseq', jseq)
 #endif
+  d = -1.0d0                 ! sentinel: shows whether RMMARD wrote RVEC at all
   call rmmard(d, 1, 0)
   call rmmard(d(2), 1, 1)
   call putdv('pre', d, 2, 2)
