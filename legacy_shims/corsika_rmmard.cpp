@@ -64,6 +64,21 @@ struct Crranma4 {
   int32_t* ntot2(int32_t k) const { return ints(4, k); }
   int32_t* jseq() const { return reinterpret_cast<int32_t*>(base + 804 * kseq); }
   size_t bytes() const { return (static_cast<size_t>(804) * kseq + 4 + 7) / 8 * 8; }
+
+  // The element the original addresses for any index, even outside 1..KSEQ or 1..97 (Fortran does not
+  // check): a pointer when it lies inside the block (e.g. U(0,1) is C(KSEQ), IJKL(KSEQ+1) is I97(1)),
+  // else NULL, where the original would touch memory outside it.
+  size_t size = 0;  // the block's bytes (the program's symbol size when known)
+  template <typename T>
+  T* inside(int64_t byte) const {
+    if (byte < 0 || static_cast<size_t>(byte) + sizeof(T) > size) return nullptr;
+    return reinterpret_cast<T*>(base + byte);
+  }
+  double* c_at(int64_t k) const { return inside<double>(8 * (k - 1)); }
+  double* u_at(int64_t i, int64_t k) const { return inside<double>(8 * kseq + 8 * ((i - 1) + kTable * (k - 1))); }
+  int32_t* int_at(int array, int64_t k) const {
+    return inside<int32_t>(784 * static_cast<int64_t>(kseq) + 4 * kseq * array + 4 * (k - 1));
+  }
 };
 
 struct Blocks {
@@ -112,6 +127,7 @@ Blocks find_blocks() {
   } else {
     b.state.base = static_cast<char*>(std::calloc(1, (static_cast<size_t>(804) * kseq + 4 + 7) / 8 * 8));
   }
+  b.state.size = c4.program_owned && c4.size >= b.state.bytes() ? c4.size : b.state.bytes();
   // The original initialises JSEQ to 1 (DATA JSEQ/1/); a program-owned block starts as zeros.
   if (*b.state.jseq() == 0) *b.state.jseq() = 1;
   return b;
@@ -120,6 +136,45 @@ Blocks find_blocks() {
 Blocks& blocks() {
   static Blocks b = find_blocks();
   return b;
+}
+
+// JSEQ must read 1 before any call, as the original's DATA JSEQ/1/ makes it, even for code that looks
+// at the block before the first RMMARD: set it when the library is loaded, before the program runs.
+__attribute__((constructor)) void initialise_jseq_at_load() { blocks(); }
+
+// RMMARD on a state the original would index out of range (JSEQ outside 1..KSEQ, I97 or J97 outside
+// 1..97, as before any RMMAQD): the original's statements in their order, each element addressed as
+// the original addresses it. Stops, with a message, at the first access outside the block.
+void step_as_addressed(const Crranma4& s, const Constants& kc, int32_t k, double* rvec, int32_t lenv) {
+  int32_t* i97 = s.int_at(1, k);
+  int32_t* j97 = s.int_at(2, k);
+  double* c = s.c_at(k);
+  for (int32_t v = 0; v < lenv; ++v) {
+    double* ui = i97 ? s.u_at(*i97, k) : nullptr;
+    double* uj = j97 ? s.u_at(*j97, k) : nullptr;
+    if (!ui || !uj || !c) {
+      say_once("rmmard-outside",
+               "RMMARD: the state in /CRRANMA4/ makes the original address memory outside the "
+               "block; stopped there");
+      return;
+    }
+    double uni = *ui - *uj;
+    if (uni < 0) uni += 1;
+    *ui = uni;
+    *i97 -= 1;
+    if (*i97 == 0) *i97 = kTable;
+    *j97 -= 1;
+    if (*j97 == 0) *j97 = kTable;
+    *c -= kc.cd;
+    if (*c < 0) *c += kc.cm;
+    uni -= *c;
+    if (uni < 0) uni += 1;
+    if (uni == 0) uni = kc.twom48;
+    rvec[v] = uni;
+  }
+  int32_t* ntot = s.int_at(3, k);
+  int32_t* ntot2 = s.int_at(4, k);
+  if (ntot && ntot2) count_call(ntot, ntot2, lenv, kc.modcns);
 }
 
 bool in_range(int32_t k, int32_t kseq) { return k >= 1 && k <= kseq; }
@@ -143,15 +198,13 @@ extern "C" GPURNG_LEGACY_API void rmmard_(double* rvec, const int32_t* lenv, con
     say_once("rmmard-iseq", line);
   }
   const int32_t k = *s.jseq();
-  if (!in_range(k, s.kseq) || !in_range(*s.i97(k), kTable) || !in_range(*s.j97(k), kTable)) {
-    say_once("rmmard-state",
-             "RMMARD: JSEQ, I97 or J97 in /CRRANMA4/ is out of range (the original would index "
-             "outside the block); no numbers generated");
-    return;
-  }
   const Constants& kc = *b.constants;
   if (kc.cm == 0)
     say_once("rmmard-uninit", "RMMARD called before RMMAQD set /CRRANMA3/: the original's zero constants are used");
+  if (!in_range(k, s.kseq) || !in_range(*s.i97(k), kTable) || !in_range(*s.j97(k), kTable)) {
+    step_as_addressed(s, kc, k, rvec, *lenv);
+    return;
+  }
   const double twom48 = kc.twom48;
   auto zero = [&] { return twom48; };
   const bool standard = kc.cd == kCD<double> && kc.cm == kCM<double>;
@@ -224,18 +277,21 @@ extern "C" GPURNG_LEGACY_API void rmmaqd_(int32_t* iseed, int32_t* iseq, const c
       *iseq = *s.jseq();
     }
     const int32_t k = *s.jseq();
-    if (!in_range(k, s.kseq)) {
-      say_once("rmmaqd-r",
-               "RMMAQD 'R': ISEQ is outside 1..KSEQ (the original reads outside the block); ISEED unchanged");
+    // As in the original, k is not checked against KSEQ: IJKL(KSEQ+1) is I97(1), and so on.
+    int32_t* f[5] = {s.int_at(0, k), s.int_at(3, k), s.int_at(4, k), s.int_at(1, k), s.int_at(2, k)};
+    double* c = s.c_at(k);
+    if (!f[0] || !f[1] || !f[2] || (opt.has('V') && (!f[3] || !f[4] || !c))) {
+      say_once("rmmaqd-r", "RMMAQD 'R': ISEQ makes the original read outside /CRRANMA4/; ISEED unchanged");
       return;
     }
+    if (!in_range(k, s.kseq))
+      say_once("rmmaqd-r-range", "RMMAQD 'R': ISEQ is outside 1..KSEQ; read as the original reads it");
     if (opt.has('V')) {
-      gpurng_legacy_unit11_write(*s.ijkl(k), *s.ntot(k), *s.ntot2(k), *s.i97(k), *s.j97(k), *s.c(k), s.u_all(),
-                                 kTable * s.kseq);
+      gpurng_legacy_unit11_write(*f[0], *f[1], *f[2], *f[3], *f[4], *c, s.u_all(), kTable * s.kseq);
     } else {
-      iseed[0] = *s.ijkl(k);
-      iseed[1] = *s.ntot(k);
-      iseed[2] = *s.ntot2(k);
+      iseed[0] = *f[0];
+      iseed[1] = *f[1];
+      iseed[2] = *f[2];
     }
   } else {
     char line[100];

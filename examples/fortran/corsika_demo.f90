@@ -2,8 +2,9 @@
 ! A CORSIKA-style program: several RMMARD sequences set with RMMAQD 'S', an event header per shower
 ! holding each sequence's seed and counters the way CORSIKA's EVTH does (REAL*4 words), a shower loop of
 ! RMMARD(RD, N, ISEQ) calls whose length and sequence depend on the numbers drawn (mostly 1..10 numbers),
-! and the restart of one event from its header. It is built twice, unchanged: against the straight CPU
-! RMMARD (cpu_rmmard.f) and against libgpurng_legacy; tools/demo.sh runs both and compares.
+! and the restart of one event from its header. It is built twice, unchanged: against a straight CPU
+! RMMARD written like the original (tests/legacy/reference/ref_corsika.F) and against libgpurng_legacy;
+! tools/demo.sh runs both and compares.
 program corsika_demo
   use, intrinsic :: iso_fortran_env, only: int64, real32
   implicit none
