@@ -104,7 +104,7 @@ extern "C" GPURNG_LEGACY_API void rmmar_(float* rvec, const int32_t* lenv, const
   const float twom24 = 1.0f / 16777216.0f;
   float c = *r.c();
   int32_t i97 = *r.i97(), j97 = *r.j97();
-  step_table<float>(reinterpret_cast<float*>(r.u()), &c, &i97, &j97, kCD<float>, kCM<float>, rvec, *lenv, [&] {
+  step_table_any<float>(reinterpret_cast<float*>(r.u()), &c, &i97, &j97, kCD<float>, kCM<float>, rvec, *lenv, [&] {
     const float z = twom24 * *u2_of_sequence_1;
     return z != 0 ? z : twom24 * twom24;
   });

@@ -206,10 +206,7 @@ extern "C" GPURNG_LEGACY_API void rmmard_(double* rvec, const int32_t* lenv, con
     return;
   }
   const double twom48 = kc.twom48;
-  auto zero = [&] { return twom48; };
-  const bool standard = kc.cd == kCD<double> && kc.cm == kCM<double>;
-  if (!standard || !step_table_standard(s.u(k), s.c(k), s.i97(k), s.j97(k), rvec, *lenv, zero))
-    step_table(s.u(k), s.c(k), s.i97(k), s.j97(k), kc.cd, kc.cm, rvec, *lenv, zero);
+  step_table_any(s.u(k), s.c(k), s.i97(k), s.j97(k), kc.cd, kc.cm, rvec, *lenv, [&] { return twom48; });
   count_call(s.ntot(k), s.ntot2(k), *lenv, kc.modcns);
 }
 

@@ -14,10 +14,9 @@ constexpr int32_t kMaxLibrarySeed = 900000000;
 }
 
 template <typename Real, int Bits>
-bool LegacyStream<Real, Bits>::use_table(uint64_t position) {
+void LegacyStream<Real, Bits>::use_table(uint64_t position) {
   table_ = table_after<Real, Bits>(ijkl_, position);
   on_table_ = true;
-  return true;
 }
 
 template <typename Real, int Bits>
@@ -70,7 +69,7 @@ void LegacyStream<Real, Bits>::draw(Real* out, int32_t n) {
   }
   const Real one = 1;
   const Real twom24 = one / static_cast<Real>(16777216.0);
-  step_table<Real>(table_.u, &table_.c, &table_.i97, &table_.j97, kCD<Real>, kCM<Real>, out, n, [&] {
+  step_table_any<Real>(table_.u, &table_.c, &table_.i97, &table_.j97, kCD<Real>, kCM<Real>, out, n, [&] {
     if constexpr (Bits == 24) {  // V113: 2^-24 * U(2) of the table after this step, else 2^-48
       const Real z = twom24 * table_.u[1];
       return z != 0 ? z : twom24 * twom24;

@@ -22,7 +22,7 @@ class LegacyStream {
   void draw(Real* out, int32_t n);
 
  private:
-  bool use_table(uint64_t position);
+  void use_table(uint64_t position);  // continue on the private table at `position`
   gpurngGenerator_t gen_ = nullptr;
   bool on_table_ = false;
   int32_t ijkl_ = 0;

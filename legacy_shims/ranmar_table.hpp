@@ -193,6 +193,15 @@ bool step_table_standard(Real* u, Real* c_inout, int32_t* i97_inout, int32_t* j9
   return true;
 }
 
+// One call's steps: the branch-free loop when the constants are the standard ones and the carry has the
+// usual form, else the originals' loop. The same numbers either way.
+template <typename Real, typename ZeroPolicy>
+void step_table_any(Real* u, Real* c, int32_t* i97, int32_t* j97, Real cd, Real cm, Real* out, int64_t lenv,
+                    ZeroPolicy zero) {
+  if (cd == kCD<Real> && cm == kCM<Real> && step_table_standard(u, c, i97, j97, out, lenv, zero)) return;
+  step_table(u, c, i97, j97, cd, cm, out, lenv, zero);
+}
+
 // The originals' counter update, once per call: NTOT += LENV, and at most one carry into NTOT2 (32-bit
 // wrapping arithmetic, as gfortran's code does in practice). RMMARD takes MODCNS from /CRRANMA3/.
 inline void count_call(int32_t* ntot, int32_t* ntot2, int32_t lenv, int32_t modcns = kModcns) {
