@@ -62,8 +62,38 @@ typedef enum gpurngRngType {
   /** RANMAR48 with a 48-bit carry (McCann's proposal): carry modulus 2^48-59 (prime), decrement
    *  floor((2^48-59)*(sqrt(5)-1)/2) = 173961102589734, start 362436*2^24+362436, so the low 24 bits
    *  no longer come from the lagged Fibonacci table alone. Same seeds and outputs as RANMAR48. */
-  GPURNG_RNG_PSEUDO_RANMAR48X = 1003
+  GPURNG_RNG_PSEUDO_RANMAR48X = 1003,
+  /** Park and Miller's minimal standard x' = 16807 x mod (2^31 - 1): C++ minstd_rand0, and gfortran's
+   *  IRAND/RAND for seeds 1..2^31-2. Seed: x0 = seed mod (2^31 - 1), 0 becoming 1 (C++'s rule); default 1.
+   *  Number n of the stream (0-based) is x_{n+1}. gpurngGenerate: x (1..2^31-2). gpurngGenerateUniformDouble:
+   *  x / (2^31 - 1). gpurngGenerateUniform: that double truncated toward zero to float. */
+  GPURNG_RNG_PSEUDO_MINSTD = 1010,
+  /** As GPURNG_RNG_PSEUDO_MINSTD with multiplier 48271 (C++ minstd_rand). */
+  GPURNG_RNG_PSEUDO_MINSTD48271 = 1011,
+  /** The POSIX drand48 family's X' = (0x5DEECE66D X + 11) mod 2^48. Seed = X0 (0..2^48-1; default 0, glibc's
+   *  state before any seeding; srand48(s) is seed ((s & 0xFFFFFFFF) << 16) | 0x330E, seed48(v) is seed
+   *  v[2]:v[1]:v[0]). gpurngGenerate: lrand48()'s X >> 17. gpurngGenerateLongLong: X (48 bits).
+   *  gpurngGenerateUniformDouble: drand48()'s X * 2^-48, in [0,1) (0 where X is 0, as drand48).
+   *  gpurngGenerateUniform: that double truncated toward zero to float. */
+  GPURNG_RNG_PSEUDO_DRAND48 = 1020,
+  /** glibc's random() with a TYPE_0 state (initstate with 8..31 bytes): x' = (1103515245 x + 12345) mod 2^31.
+   *  Seed: as srandom (0..2^32-1, 0 acting as 1); default 1. gpurngGenerate: random()'s values.
+   *  gpurngGenerateUniformDouble: (v + 1/2) * 2^-31. gpurngGenerateUniform: ((v >> 8) + 1/2) * 2^-23. */
+  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE0 = 1030,
+  /** glibc random() TYPE_1 (initstate with 32..63 bytes): r_i = r_{i-7} + r_{i-3} mod 2^32, output r_i >> 1,
+   *  seeded as srandom does (70 outputs discarded). Seeds and outputs as TYPE0. */
+  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE1 = 1031,
+  /** glibc random() TYPE_2 (64..127 bytes): lags 15 and 1, 150 discarded. As TYPE1. */
+  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE2 = 1032,
+  /** glibc random() TYPE_3 (128..255 bytes, the default state of random() and rand()): lags 31 and 3, 310
+   *  discarded. Seed 1 gives what an unseeded program's rand() gives. As TYPE1. */
+  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3 = 1033,
+  /** glibc random() TYPE_4 (256 bytes and more): lags 63 and 1, 630 discarded. As TYPE1. */
+  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4 = 1034
 } gpurngRngType_t;
+
+/** glibc's rand() and random() stream, with the default 128-byte state. */
+#define GPURNG_RNG_PSEUDO_GLIBC_RANDOM GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3
 
 /** Where a generator runs. */
 typedef enum gpurngBackend {
@@ -106,10 +136,12 @@ GPURNG_API gpurngStatus_t gpurngCreateGeneratorHost(gpurngGenerator_t *generator
 GPURNG_API gpurngStatus_t gpurngDestroyGenerator(gpurngGenerator_t generator);
 
 /**
- * Set the seed. For the RANMAR engines the seed is CERNLIB's IJKL. As in cuRAND, the position is kept:
- * after K numbers, the next number is number K of the new seed's stream.
+ * Set the seed. For the RANMAR engines the seed is CERNLIB's IJKL; the other engines describe theirs above.
+ * As in cuRAND, the position is kept: after K numbers, the next number is number K of the new seed's stream.
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
- *         GPURNG_STATUS_OUT_OF_RANGE if @p seed > GPURNG_RANMAR_MAX_SEED (generator unchanged).
+ *         GPURNG_STATUS_OUT_OF_RANGE if @p seed is above the engine's largest seed: GPURNG_RANMAR_MAX_SEED for
+ *         RANMAR engines, 2^48 - 1 for DRAND48, 2^32 - 1 for GLIBC_RANDOM_*, none for MINSTD*
+ *         (generator unchanged).
  */
 GPURNG_API gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, unsigned long long seed);
 
@@ -141,20 +173,22 @@ GPURNG_API gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, 
 GPURNG_API gpurngStatus_t gpurngGenerate(gpurngGenerator_t generator, unsigned int *output_ptr, size_t num);
 
 /**
- * Write @p num 64-bit integers. RANMAR48 and RANMAR48X: the raw 48-bit outputs (0 included).
- * @return as gpurngGenerate, with GPURNG_STATUS_TYPE_ERROR for the 24-bit RANMAR.
+ * Write @p num 64-bit integers. RANMAR48 and RANMAR48X: the raw 48-bit outputs (0 included). DRAND48: X.
+ * @return as gpurngGenerate, with GPURNG_STATUS_TYPE_ERROR for every engine but RANMAR48, RANMAR48X and DRAND48.
  */
 GPURNG_API gpurngStatus_t gpurngGenerateLongLong(gpurngGenerator_t generator, unsigned long long *output_ptr,
                                                  size_t num);
 
 /**
- * Write @p num floats in (0,1) (never 0, never 1), as each engine's description defines them.
+ * Write @p num floats in (0,1) (never 0, never 1) as each engine's description defines them; DRAND48's are
+ * drand48()'s values, in [0,1).
  * @return as gpurngGenerate, without the TYPE_ERROR cases (every engine supports it).
  */
 GPURNG_API gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, float *output_ptr, size_t num);
 
 /**
- * Write @p num doubles in (0,1) (never 0, never 1), as each engine's description defines them.
+ * Write @p num doubles in (0,1) (never 0, never 1) as each engine's description defines them; DRAND48's are
+ * drand48()'s values, in [0,1).
  * @return as gpurngGenerateUniform.
  */
 GPURNG_API gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double *output_ptr, size_t num);
@@ -221,6 +255,35 @@ GPURNG_API gpurngStatus_t gpurngAcquireLongLong(gpurngGenerator_t generator, siz
  *         GPURNG_STATUS_NULL_POINTER if @p backend is NULL.
  */
 GPURNG_API gpurngStatus_t gpurngGetBackend(gpurngGenerator_t generator, gpurngBackend_t *backend);
+
+/**
+ * Park-Miller entry points on a caller-held seed, without a generator: the classic ran0-style contract for
+ * C and Fortran code that keeps its own seed. x' = multiplier * x mod (2^31 - 1), in exact integer
+ * arithmetic; 16807 is the minimal standard (gfortran's IRAND), 48271 C++'s minstd_rand.
+ */
+
+/**
+ * One step: *seed becomes multiplier * *seed mod (2^31 - 1); if @p uniform is not NULL it receives the new
+ * seed / (2^31 - 1) (as GPURNG_RNG_PSEUDO_MINSTD's doubles).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p seed is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE unless 2 <= multiplier <= 2^31 - 2 and 1 <= *seed <= 2^31 - 2
+ *         (*seed unchanged).
+ */
+GPURNG_API gpurngStatus_t gpurngParkMillerNext(unsigned int multiplier, unsigned int *seed, double *uniform);
+
+/**
+ * The next @p num values of the stream after *seed: values[i] = x_{i+1}; *seed becomes x_num. @p values may be
+ * host or device memory (device memory is filled on the GPU, host memory on CPU threads, each thread
+ * starting where a modular power puts it).
+ * @return as gpurngParkMillerNext, plus GPURNG_STATUS_NULL_POINTER if @p values is NULL and num > 0,
+ *         GPURNG_STATUS_LAUNCH_FAILURE / GPURNG_STATUS_ALLOCATION_FAILED on CUDA errors (*seed unchanged).
+ */
+GPURNG_API gpurngStatus_t gpurngParkMillerFill(unsigned int multiplier, unsigned int *seed, unsigned int *values,
+                                               size_t num);
+
+/** As gpurngParkMillerFill, writing x_{i+1} / (2^31 - 1) as doubles. */
+GPURNG_API gpurngStatus_t gpurngParkMillerFillUniformDouble(unsigned int multiplier, unsigned int *seed,
+                                                            double *values, size_t num);
 
 #ifdef __cplusplus
 }

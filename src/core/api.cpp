@@ -5,6 +5,7 @@
 
 #include <new>
 
+#include "engine_info.hpp"
 #include "generator.hpp"
 #include "gpurng.h"
 
@@ -53,9 +54,8 @@ gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, const T** numbers, Output 
   });
 }
 
-bool is_48bit(gpurngGenerator_t g) {
-  return g && (g->type == GPURNG_RNG_PSEUDO_RANMAR48 || g->type == GPURNG_RNG_PSEUDO_RANMAR48X);
-}
+bool has_u32(gpurngGenerator_t g) { return g && gpurng::core::engine_info(g->type)->has_u32; }
+bool has_u64(gpurngGenerator_t g) { return g && gpurng::core::engine_info(g->type)->has_u64; }
 
 gpurngStatus_t create(gpurngGenerator_t* generator, gpurngRngType_t type, bool host_only) {
   if (!generator) return GPURNG_STATUS_NULL_POINTER;
@@ -86,7 +86,7 @@ gpurngStatus_t gpurngDestroyGenerator(gpurngGenerator_t generator) {
 
 gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, unsigned long long seed) {
   if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
-  if (seed > GPURNG_RANMAR_MAX_SEED) return GPURNG_STATUS_OUT_OF_RANGE;
+  if (seed > gpurng::core::engine_info(generator->type)->max_seed) return GPURNG_STATUS_OUT_OF_RANGE;
   return guarded([&] {
     gpurng::core::set_seed(generator, seed);
     return GPURNG_STATUS_SUCCESS;
@@ -109,11 +109,11 @@ gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, unsigned lo
 }
 
 gpurngStatus_t gpurngGenerate(gpurngGenerator_t generator, unsigned int* output_ptr, size_t num) {
-  return generate<uint32_t>(generator, output_ptr, num, Output::u32, !is_48bit(generator));
+  return generate<uint32_t>(generator, output_ptr, num, Output::u32, has_u32(generator));
 }
 
 gpurngStatus_t gpurngGenerateLongLong(gpurngGenerator_t generator, unsigned long long* output_ptr, size_t num) {
-  return generate<unsigned long long>(generator, output_ptr, num, Output::u64, is_48bit(generator));
+  return generate<unsigned long long>(generator, output_ptr, num, Output::u64, has_u64(generator));
 }
 
 gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, float* output_ptr, size_t num) {
@@ -138,11 +138,11 @@ gpurngStatus_t gpurngAcquireUniformDouble(gpurngGenerator_t generator, size_t nu
 }
 
 gpurngStatus_t gpurngAcquire(gpurngGenerator_t generator, size_t num, const unsigned int** numbers) {
-  return acquire<unsigned int>(generator, num, numbers, Output::u32, !is_48bit(generator));
+  return acquire<unsigned int>(generator, num, numbers, Output::u32, has_u32(generator));
 }
 
 gpurngStatus_t gpurngAcquireLongLong(gpurngGenerator_t generator, size_t num, const unsigned long long** numbers) {
-  return acquire<unsigned long long>(generator, num, numbers, Output::u64, is_48bit(generator));
+  return acquire<unsigned long long>(generator, num, numbers, Output::u64, has_u64(generator));
 }
 
 gpurngStatus_t gpurngGetVersion(int* version) {

@@ -10,6 +10,7 @@
 #include "../backends/cpu/thread_pool.hpp"
 #include "../ring/producer.hpp"
 #include "backend_choice.hpp"
+#include "engine_info.hpp"
 #include "host_fill.hpp"
 #include "ring_path.hpp"
 
@@ -18,9 +19,7 @@ namespace core {
 
 using ranmar::Kind;
 
-bool is_known_type(gpurngRngType_t type) {
-  return type == GPURNG_RNG_PSEUDO_RANMAR || type == GPURNG_RNG_PSEUDO_RANMAR48 || type == GPURNG_RNG_PSEUDO_RANMAR48X;
-}
+bool is_known_type(gpurngRngType_t type) { return engine_info(type) != nullptr; }
 
 Kind kind_of(gpurngRngType_t type) {
   switch (type) {
@@ -48,6 +47,14 @@ constexpr size_t kStagingBytes = size_t(64) << 20;
 
 template <typename T>
 gpurngStatus_t device_fill(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
+  if (!engine_info(g->type)->device_resident_state) {
+    // The host gives the state on every fill and moves its own copy on by a jump: it stays current.
+    const gpurngStatus_t st = cuda::classic_fill(classic::params_of(g->type), kind, g->window, out, n, nullptr);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    advance_window(g->type, g->seed, g->window, g->position, n);
+    g->position += n;
+    return GPURNG_STATUS_SUCCESS;
+  }
   const gpurngStatus_t st =
       cuda::ranmar_fill(g->device, g->type, kind, g->host_window_current ? g->window : nullptr, g->position, out, n);
   if (st != GPURNG_STATUS_SUCCESS) return st;
@@ -118,7 +125,7 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   g->backend = backend;
   g->host_only = host_only;
   g->threads = threads;
-  g->seed = GPURNG_RANMAR_DEFAULT_SEED;
+  g->seed = engine_info(type)->default_seed;
   g->position = 0;
   g->device = nullptr;
   g->prefetch = prefetch;

@@ -15,6 +15,7 @@
 
 #include "../backends/cuda/cuda_backend.hpp"
 #include "../engines/ranmar.hpp"
+#include "../fill/classic_outputs.hpp"
 #include "../ring/prefetch_ring.hpp"
 #include "../ring/ring_config.hpp"
 #include "gpurng.h"
@@ -26,7 +27,7 @@ struct gpurngGenerator_st {
   int threads;     // CPU threads for host-side fills
   uint64_t seed;
   uint64_t position;
-  uint64_t window[gpurng::ranmar::kLag];
+  uint64_t window[gpurng::ranmar::kLag];  // the engine's state at `position` (RANMAR: its 97-word window)
   bool host_window_current;
   gpurng::cuda::RanmarDevice* device;  // NULL on the CPU backend
   gpurng::ring::Config prefetch;       // the ring's size; slabs == 0: no ring

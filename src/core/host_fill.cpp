@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "../backends/cpu/classic_cpu.hpp"
 #include "../backends/cpu/ranmar_cpu.hpp"
 #include "../engines/ranmar_jump.hpp"
 
@@ -44,6 +45,8 @@ void fill_kind(cuda::Output kind, uint64_t* window, uint64_t pos, void* out, siz
 
 void host_fill_any(gpurngRngType_t type, cuda::Output kind, uint64_t* window, uint64_t pos, void* out, size_t n,
                    int threads) {
+  const classic::Params cp = classic::params_of(type);
+  if (cp.family != classic::Family::none) return cpu::classic_fill(cp, kind, window, out, n, threads);
   switch (type) {
     case GPURNG_RNG_PSEUDO_RANMAR48:
       return fill_kind<Kind::r48>(kind, window, pos, out, n, threads);
@@ -55,6 +58,8 @@ void host_fill_any(gpurngRngType_t type, cuda::Output kind, uint64_t* window, ui
 }
 
 void window_at(gpurngRngType_t type, uint64_t seed, uint64_t position, uint64_t* window) {
+  const classic::Params cp = classic::params_of(type);
+  if (cp.family != classic::Family::none) return cpu::classic_window_at(cp, seed, position, window);
   auto run = [&](auto k) {
     constexpr Kind K = decltype(k)::value;
     using word = typename ranmar::traits<K>::word;
@@ -71,6 +76,18 @@ void window_at(gpurngRngType_t type, uint64_t seed, uint64_t position, uint64_t*
     default:
       return run(std::integral_constant<Kind, Kind::r24>{});
   }
+}
+
+}  // namespace core
+}  // namespace gpurng
+
+namespace gpurng {
+namespace core {
+
+void advance_window(gpurngRngType_t type, uint64_t seed, uint64_t* window, uint64_t from, uint64_t n) {
+  const classic::Params cp = classic::params_of(type);
+  if (cp.family != classic::Family::none) return cpu::classic_jump(cp, window, n);
+  window_at(type, seed, from + n, window);
 }
 
 }  // namespace core

@@ -268,10 +268,18 @@ bool PrefetchRing::submit_on_gpu(uint64_t j) {
   const uint64_t pos = start_ + j * slab_;
   void* dbuf = dbuf_[j % 2];
   if (inject(Fault::launch) || inject(Fault::fill)) return false;
-  if (cuda::ranmar_fill_async(dev_, stream_.type, stream_.kind, window_pending_ ? window_ : nullptr, pos, dbuf, slab_,
-                              stream_handle_) != GPURNG_STATUS_SUCCESS)
+  const classic::Params cp = classic::params_of(stream_.type);
+  if (cp.family != classic::Family::none) {
+    // The host holds a classic engine's state: hand it to the kernel and move it on by a jump.
+    if (cuda::classic_fill(cp, stream_.kind, window_, dbuf, slab_, stream_handle_) != GPURNG_STATUS_SUCCESS) return false;
+    core::advance_window(stream_.type, stream_.seed, window_, pos, slab_);
+    window_pending_ = true;  // hand_back_window returns the host's copy
+  } else if (cuda::ranmar_fill_async(dev_, stream_.type, stream_.kind, window_pending_ ? window_ : nullptr, pos, dbuf, slab_,
+                                     stream_handle_) != GPURNG_STATUS_SUCCESS) {
     return false;
-  window_pending_ = false;
+  } else {
+    window_pending_ = false;
+  }
   if (inject(Fault::copy)) return false;
   if (cuda::copy_to_host_async(slab_ptr(j), dbuf, slab_ * elem_, stream_handle_) != GPURNG_STATUS_SUCCESS) return false;
   return cuda::event_record(events_[j % count_], stream_handle_) == GPURNG_STATUS_SUCCESS;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../fill/classic_outputs.hpp"
 #include "gpurng.h"
 
 namespace gpurng {
@@ -41,6 +42,12 @@ gpurngStatus_t ranmar_fill(RanmarDevice* dev, gpurngRngType_t type, Output kind,
 // As ranmar_fill, but queued on `stream` (a cudaStream_t) without waiting: the caller synchronises.
 gpurngStatus_t ranmar_fill_async(RanmarDevice* dev, gpurngRngType_t type, Output kind, const uint64_t* host_window,
                                  uint64_t pos, void* out, size_t n, void* stream);
+
+// The classic engines (Park-Miller, drand48, glibc random): write n outputs of `kind` into device memory
+// `out`, starting from the state `window` that the host holds (it moves its own copy on by a jump). With
+// `stream` NULL the call waits for the result; otherwise the work is queued on that cudaStream_t.
+gpurngStatus_t classic_fill(const classic::Params& p, Output kind, const uint64_t* window, void* out, size_t n,
+                            void* stream);
 
 // Copy the device's current window (97 words) to the host.
 gpurngStatus_t ranmar_download_window(RanmarDevice* dev, uint64_t* window);

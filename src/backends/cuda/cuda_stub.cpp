@@ -18,6 +18,9 @@ gpurngStatus_t ranmar_fill(RanmarDevice*, gpurngRngType_t, Output, const uint64_
   return GPURNG_STATUS_INITIALIZATION_FAILED;
 }
 gpurngStatus_t ranmar_download_window(RanmarDevice*, uint64_t*) { return GPURNG_STATUS_INITIALIZATION_FAILED; }
+gpurngStatus_t classic_fill(const classic::Params&, Output, const uint64_t*, void*, size_t, void*) {
+  return GPURNG_STATUS_INITIALIZATION_FAILED;
+}
 gpurngStatus_t device_alloc(void** p, size_t) {
   *p = nullptr;
   return GPURNG_STATUS_INITIALIZATION_FAILED;
