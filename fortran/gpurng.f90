@@ -58,6 +58,15 @@ module gpurng
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR = 1001    ! CERNLIB V113 RANMAR, 24-bit
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR48 = 1002  ! RM48 = CORSIKA RMMARD = PYTHIA PYR
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR48X = 1003 ! RANMAR48 with a 48-bit carry
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_MINSTD = 1010    ! Park-Miller 16807 (gfortran IRAND)
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_MINSTD48271 = 1011 ! Park-Miller 48271 (C++ minstd_rand)
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_DRAND48 = 1020   ! POSIX drand48 family
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE0 = 1030 ! glibc random(), 8..31-byte state
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE1 = 1031 ! 32..63 bytes
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE2 = 1032 ! 64..127 bytes
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3 = 1033 ! 128..255 bytes: rand()
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4 = 1034 ! 256 bytes and more
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM = 1033       ! = TYPE3
 
   ! ---- gpurngBackend_t -------------------------------------------------------------------------
   integer(c_int), parameter :: GPURNG_BACKEND_CPU = 1
@@ -245,6 +254,37 @@ module gpurng
       integer(c_int), intent(out) :: backend
       integer(c_int) :: status
     end function gpurngGetBackend
+
+    ! Park-Miller on a caller-held seed (ran0 style): seed = multiplier * seed mod (2**31 - 1),
+    ! uniform = seed / (2**31 - 1). Multiplier 2..2**31-2 (16807: gfortran IRAND), seed 1..2**31-2.
+    function gpurngParkMillerNext(multiplier, seed, uniform) bind(C, name="gpurngParkMillerNext") result(status)
+      import :: c_int, c_double
+      integer(c_int), value :: multiplier
+      integer(c_int), intent(inout) :: seed
+      real(c_double), intent(out) :: uniform
+      integer(c_int) :: status
+    end function gpurngParkMillerNext
+
+    ! The next num values after seed (host or device memory); seed becomes the last of them.
+    function gpurngParkMillerFill(multiplier, seed, values, num) bind(C, name="gpurngParkMillerFill") result(status)
+      import :: c_int, c_size_t
+      integer(c_int), value :: multiplier
+      integer(c_int), intent(inout) :: seed
+      integer(c_int), intent(out) :: values(*)
+      integer(c_size_t), value :: num
+      integer(c_int) :: status
+    end function gpurngParkMillerFill
+
+    ! As gpurngParkMillerFill, as doubles value / (2**31 - 1).
+    function gpurngParkMillerFillUniformDouble(multiplier, seed, values, num) &
+        bind(C, name="gpurngParkMillerFillUniformDouble") result(status)
+      import :: c_int, c_size_t, c_double
+      integer(c_int), value :: multiplier
+      integer(c_int), intent(inout) :: seed
+      real(c_double), intent(out) :: values(*)
+      integer(c_size_t), value :: num
+      integer(c_int) :: status
+    end function gpurngParkMillerFillUniformDouble
   end interface
 
 contains

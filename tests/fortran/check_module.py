@@ -18,7 +18,7 @@ Verified, with the header as the authority:
       with F(enum) = integer(c_int), F(opaque handle typedef) = type(c_ptr), F(size_t) =
       integer(c_size_t), F(unsigned long long) = integer(c_long_long), ... (TYPE_MAP below);
   - every enum constant is an integer(c_int), parameter with the header's value, every numeric
-    #define GPURNG_... is a parameter of the matching kind and value, and the module declares no
+    #define GPURNG_... (or alias of an earlier constant) is a parameter of the matching kind and value, and the module declares no
     GPURNG_... parameter the header lacks.
 Standard library only, so it runs wherever CMake found a Python 3 interpreter.
 """
@@ -89,6 +89,8 @@ def parse_header(path):
         if re.fullmatch(r"\(?-?(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\)?", literal):
             kind = "integer(c_long_long)" if re.search(r"[lL]{2}", literal) else "integer(c_int)"
             constants[m.group(1)] = (parse_c_int(literal, path, m.group(1)), kind)
+        elif literal in constants:  # #define GPURNG_ALIAS GPURNG_EARLIER_CONSTANT
+            constants[m.group(1)] = constants[literal]
 
     functions = {}
     for m in re.finditer(r"\bGPURNG_API\b(.*?);", text, flags=re.S):

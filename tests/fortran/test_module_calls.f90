@@ -31,6 +31,22 @@ program test_module_calls
   integer(c_long_long), pointer :: i64view(:)
   integer(c_int), pointer :: i32view(:)
   integer :: failures = 0
+  integer(c_int) :: pm_seed, pm_values(10000)
+  real(c_double) :: pm_uniform, pm_doubles(3)
+
+  ! ---- Park-Miller on a caller-held seed: the 10000th value from seed 1 is 1043618065 (Park & Miller) ----
+  pm_seed = 1
+  call expect(gpurngParkMillerFill(16807_c_int, pm_seed, pm_values, 10000_c_size_t), GPURNG_STATUS_SUCCESS, &
+              'gpurngParkMillerFill')
+  call truth(pm_values(10000) == 1043618065 .and. pm_seed == 1043618065, 'Park-Miller 10000th from seed 1')
+  pm_seed = 1
+  call expect(gpurngParkMillerNext(16807_c_int, pm_seed, pm_uniform), GPURNG_STATUS_SUCCESS, 'gpurngParkMillerNext')
+  call truth(pm_seed == 16807 .and. pm_uniform == 16807.0_c_double / 2147483647.0_c_double, 'Park-Miller first step')
+  call expect(gpurngParkMillerFillUniformDouble(48271_c_int, pm_seed, pm_doubles, 3_c_size_t), GPURNG_STATUS_SUCCESS, &
+              'gpurngParkMillerFillUniformDouble')
+  pm_seed = 0
+  call expect(gpurngParkMillerNext(16807_c_int, pm_seed, pm_uniform), GPURNG_STATUS_OUT_OF_RANGE, &
+              'gpurngParkMillerNext with seed 0')
 
   ! ---- library-wide calls ----
   call expect(gpurngGetVersion(version), GPURNG_STATUS_SUCCESS, 'gpurngGetVersion')
