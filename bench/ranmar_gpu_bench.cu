@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// GPU bulk throughput of the RANMAR engines into device memory, one stream, against anchors measured in
+// GPU bulk throughput of the RANMAR and classic engines into device memory, one stream, against anchors measured in
 // the same run: a plain store kernel (the write floor), cudaMemset, and cuRAND's Philox4x32-10.
 // Usage: ranmar_gpu_bench [--json PATH]. Prints a table; writes JSON with device, command and figures.
 #include <cuda_runtime.h>
@@ -148,7 +148,14 @@ int main(int argc, char** argv) {
                {"gpurng RANMAR uniform double", GPURNG_RNG_PSEUDO_RANMAR, true},
                {"gpurng RANMAR48 uniform double", GPURNG_RNG_PSEUDO_RANMAR48, true},
                {"gpurng RANMAR48 uniform float", GPURNG_RNG_PSEUDO_RANMAR48, false},
-               {"gpurng RANMAR48X uniform double", GPURNG_RNG_PSEUDO_RANMAR48X, true}};
+               {"gpurng RANMAR48X uniform double", GPURNG_RNG_PSEUDO_RANMAR48X, true},
+               // The classic engines (issue: Park-Miller bulk on the GPU as in Langdon's work).
+               {"gpurng MINSTD uniform float", GPURNG_RNG_PSEUDO_MINSTD, false},
+               {"gpurng MINSTD uniform double", GPURNG_RNG_PSEUDO_MINSTD, true},
+               {"gpurng MINSTD48271 uniform float", GPURNG_RNG_PSEUDO_MINSTD48271, false},
+               {"gpurng DRAND48 uniform double", GPURNG_RNG_PSEUDO_DRAND48, true},
+               {"gpurng GLIBC_RANDOM (TYPE_3) uniform float", GPURNG_RNG_PSEUDO_GLIBC_RANDOM, false},
+               {"gpurng GLIBC_RANDOM_TYPE0 uniform float", GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE0, false}};
   for (const Case& c : cases) {
     gpurngGenerator_t g;
     CHECK_OK(gpurngCreateGenerator(&g, c.type));
