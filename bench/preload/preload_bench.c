@@ -41,9 +41,12 @@ static double now_ns(void) {
     printf("%s %ld %.3f %016llx\n", NAME, calls, best / calls, (unsigned long long)sum); \
   } while (0)
 
+int bench_call_floor(void); /* call_floor.c, a shared library of its own */
+
 int main(int argc, char** argv) {
   const long calls = argc > 1 ? atol(argv[1]) : 20000000L;
   const char* only = argc > 2 ? argv[2] : "";
+  if (!*only || strstr(only, "floor")) TIME_LOOP("call_floor", (void)0, bench_call_floor(), int);
   if (!*only || strstr(only, "rand,") || !strcmp(only, "rand")) TIME_LOOP("rand", srand(1), rand(), int);
   if (!*only || strstr(only, "random")) TIME_LOOP("random", srandom(7), random(), long);
   if (!*only || strstr(only, "drand48")) TIME_LOOP("drand48", srand48(1), drand48(), double);

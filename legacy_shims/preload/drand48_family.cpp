@@ -2,8 +2,8 @@
 // The drand48 family (legacy_abi.md §1.4), bit for bit: drand48, erand48, lrand48, nrand48, mrand48,
 // jrand48, srand48, seed48, lcong48, on the engine of src/engines/lcg48.hpp.
 //
-// drand48, lrand48 and mrand48 step one global X and are served from a block of states made ahead (four
-// interleaved lanes of the 4-step map, so the multiplies overlap): the call then costs a load, with no
+// drand48, lrand48 and mrand48 step one global X and are served from a block of states made ahead (eight
+// interleaved lanes of the 8-step map, so the multiplies overlap): the call then costs a load, with no
 // multiply on the path from one call to the next. srand48, seed48 and lcong48 settle the global X at the
 // caller's position first (seed48 returns it). Like glibc, erand48/nrand48/jrand48 step the caller's X
 // with the global a and c, which lcong48 changes and srand48/seed48 reset; they are computed directly.
@@ -42,10 +42,17 @@ void refill() {
   gpurng::preload::count_served(gpurng::preload::kDrand48, g.end);
   if (g.end > 0) g.x = g.out[g.end - 1];
   const uint32_t n = g.block;
-  uint64_t x = g.x;
-  for (uint32_t k = 0; k < 4; ++k) g.out[k] = x = lcg::step(x, g.a, g.c);
-  const lcg::Affine four = lcg::power(g.a, g.c, 4);
-  for (uint32_t k = 4; k < n; ++k) g.out[k] = (four.a * g.out[k - 4] + four.c) & lcg::kMask;
+  // Eight lanes in registers, each stepping by the 8-step map: the multiplies overlap and no step waits
+  // for a store to reach a load (n is a multiple of 8).
+  uint64_t lane[8], x = g.x;
+  for (int k = 0; k < 8; ++k) lane[k] = x = lcg::step(x, g.a, g.c);
+  const lcg::Affine eight = lcg::power(g.a, g.c, 8);
+  for (uint32_t k = 0; k < n; k += 8) {
+    for (int j = 0; j < 8; ++j) {
+      g.out[k + j] = lane[j];
+      lane[j] = (eight.a * lane[j] + eight.c) & lcg::kMask;
+    }
+  }
   g.cur = 0;
   g.end = n;
   if (g.block < kMaxBlock) g.block *= 2;

@@ -4,8 +4,8 @@
 // IRAND(flag) and RAND(flag) step first after flag 0 (or no argument), re-seed as SRAND(0) for 1, and as
 // SRAND(flag) otherwise. RAND = ((IRAND - 1) & ~511) * 2^-31 as REAL(4).
 //
-// Numbers come from a block made ahead with the engine of src/engines/minstd.hpp, four interleaved steps of
-// 16807^4 so the multiplies overlap. libgfortran computes 16807 * seed % (2^31 - 1) in 64-bit arithmetic;
+// Numbers come from a block made ahead with the engine of src/engines/minstd.hpp, eight interleaved lanes
+// stepping by 16807^8 so the multiplies overlap. libgfortran computes 16807 * seed % (2^31 - 1) in 64-bit arithmetic;
 // for a seed of 2^31 - 1 or more (SRAND with a negative or the largest argument) that product wraps, so
 // such a seed takes its first step exactly as libgfortran does, and the engine continues from there.
 #include <stdint.h>
@@ -23,7 +23,7 @@ constexpr uint32_t kMinBlock = 16, kMaxBlock = 1024;
 struct GfortranState {
   uint64_t seed;  // libgfortran's seed after the block's last number
   uint32_t block, cur, end;
-  uint32_t out[kMaxBlock];
+  uint32_t out[kMaxBlock + 8];  // + room for the last group of eight lanes
 };
 GfortranState g{1, kMinBlock, 0, 0, {}};
 
@@ -43,10 +43,19 @@ void refill() {
     s = (uint64_t(kA) * s) % gpurng::minstd::kModulus;
     g.out[k++] = static_cast<uint32_t>(s);
   }
-  uint32_t x = static_cast<uint32_t>(s);
-  for (uint32_t lane = 0; lane < 4 && k < n; ++lane) g.out[k++] = x = gpurng::minstd::mulmod(kA, x);
-  const uint32_t a4 = gpurng::minstd::powmod(kA, 4);
-  for (; k < n; ++k) g.out[k] = gpurng::minstd::mulmod(a4, g.out[k - 4]);
+  if (k < n) {
+    // Eight lanes in registers, each stepping by 16807^8: the multiplies overlap and no step waits for a
+    // store to reach a load. The last group may run past n into the spare room of `out`.
+    uint32_t lane[8], x = static_cast<uint32_t>(s);
+    for (int j = 0; j < 8; ++j) lane[j] = x = gpurng::minstd::mulmod(kA, x);
+    const uint32_t a8 = gpurng::minstd::powmod(kA, 8);
+    for (; k < n; k += 8) {
+      for (int j = 0; j < 8; ++j) {
+        g.out[k + j] = lane[j];
+        lane[j] = gpurng::minstd::mulmod(a8, lane[j]);
+      }
+    }
+  }
   g.seed = g.out[n - 1];
   g.cur = 0;
   g.end = n;
