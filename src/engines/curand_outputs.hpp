@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuRAND's conversions from raw generator words to uniforms, normals and log-normals, written from the
+// formulas in ../shared/reference/curand.md §2.4 and checked against the host generator
+// (tests/curand_parity). Every function works on one group of raw words, so a fill can compute any
+// output independently of its neighbours.
+//
+// Exactness. Integers and uniforms are exact (each uniform is one rounding of an exactly scaled integer,
+// so FMA contraction cannot change it). Normals call the C library's logf/sqrtf/sincosf (float) and
+// log/sqrt/sincos (double), as cuRAND's host generator does; on the same C library the results are bit
+// for bit the host generator's. Two expressions are a multiply then an add whose product is inexact
+// (the float Box-Muller angle, and z*stddev + mean); a fused multiply-add would round once instead of
+// twice, so those products go through mul_rn(), which the compiler cannot contract.
+// On a GPU the same text compiles with CUDA's sinf/cosf/logf, whose last bits differ from glibc's, as
+// cuRAND's own device normals differ from its host normals.
+#pragma once
+
+#include <math.h>
+#include <stdint.h>
+
+#include "../common/hd.hpp"
+
+namespace gpurng {
+namespace curand_out {
+
+// a * b rounded on its own: the compiler may not fuse it into a following add, even under
+// -ffp-contract=fast on an FMA target (host: the product passes through an empty asm; device: the _rn
+// intrinsics are never contracted).
+GPURNG_HD float mul_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fmul_rn(a, b);
+#else
+  float p = a * b;
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+  __asm__("" : "+x"(p));
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+  __asm__("" : "+w"(p));
+#endif
+  return p;
+#endif
+}
+GPURNG_HD double mul_rn(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(a, b);
+#else
+  double p = a * b;
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+  __asm__("" : "+x"(p));
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+  __asm__("" : "+w"(p));
+#endif
+  return p;
+#endif
+}
+
+// cuRAND's constants, spelled as its header spells them: 2^-32 as a float literal, 2*pi rounded to
+// float, and their product folded in float (= 2^-32 * 6.2831855f exactly, a power-of-two scaling).
+constexpr float k2pow32Inv = 2.3283064e-10f;
+constexpr float k2Pi = 6.2831855f;
+constexpr float k2pow32Inv2Pi = 2.3283064e-10f * 6.2831855f;
+constexpr double k2pow53Inv = 1.1102230246251565e-16;  // 2^-53
+constexpr double kPi = 3.1415926535897932;
+
+// ---- uniforms ----
+
+// 32-bit word to (0, 1]: x * 2^-32 + 2^-33 in float (x rounds to float first; >= 2^32 - 128 gives 1.0f).
+GPURNG_HD float uniform_f32(uint32_t x) { return static_cast<float>(x) * k2pow32Inv + k2pow32Inv / 2.0f; }
+
+// Two words to a 53-bit integer: w = x ^ (y << 21) < 2^53 (y fills bits 21..52, overlapping x's top 11
+// bits); cuRAND's "hq" uniform is w * 2^-53 + 2^-54, in (0, 1).
+GPURNG_HD uint64_t hq_bits(uint32_t x, uint32_t y) {
+  return static_cast<uint64_t>(x) ^ (static_cast<uint64_t>(y) << 21);
+}
+GPURNG_HD double uniform_f64_hq(uint32_t x, uint32_t y) {
+  return static_cast<double>(hq_bits(x, y)) * k2pow53Inv + k2pow53Inv / 2.0;
+}
+
+// ---- math wrappers: the host generator's libm calls ----
+
+GPURNG_HD void sincos_f32(float v, float* s, float* c) {
+#if defined(__CUDA_ARCH__)
+  sincosf(v, s, c);
+#elif defined(__GLIBC__)
+  ::sincosf(v, s, c);  // what libcurand calls; glibc's sinf/cosf give the same values
+#else
+  *s = sinf(v);
+  *c = cosf(v);
+#endif
+}
+GPURNG_HD void sincos_f64(double v, double* s, double* c) {
+#if defined(__CUDA_ARCH__)
+  sincos(v, s, c);
+#elif defined(__GLIBC__)
+  ::sincos(v, s, c);
+#else
+  *s = sin(v);
+  *c = cos(v);
+#endif
+}
+
+struct f32x2 {
+  float s, c;  // the sine output (first) and the cosine output (second)
+};
+struct f64x2 {
+  double s, c;
+};
+
+// ---- Box-Muller, float ----
+
+// XORWOW and Philox: words x, y -> u = uniform(x), angle v = y * 2pi 2^-32 + pi 2^-32 (in float),
+// r = sqrtf(-2 logf u), outputs (r sin v, r cos v).
+GPURNG_HD f32x2 box_muller_f32(uint32_t x, uint32_t y) {
+  const float u = uniform_f32(x);
+  const float v = mul_rn(static_cast<float>(y), k2pow32Inv2Pi) + k2pow32Inv2Pi / 2.0f;
+  const float r = sqrtf(-2.0f * logf(u));
+  f32x2 o;
+  sincos_f32(v, &o.s, &o.c);
+  o.s *= r;
+  o.c *= r;
+  return o;
+}
+
+// MRG32k3a: its own float uniforms u = fl(z0/m1), angle v = fl(z1/m1) * 2pi (float product).
+GPURNG_HD f32x2 box_muller_mrg_f32(float u, float u2) {
+  const float v = u2 * k2Pi;
+  const float r = sqrtf(-2.0f * logf(u));
+  f32x2 o;
+  sincos_f32(v, &o.s, &o.c);
+  o.s *= r;
+  o.c *= r;
+  return o;
+}
+
+// ---- Box-Muller, double ----
+
+// XORWOW and Philox: four words; u = hq(x0, x1) * 2^-53 + 2^-54, v = hq(y0, y1) * 2^-52 + 2^-53 (the
+// angle in units of pi, in (0, 2)); host: sin(v pi), cos(v pi) (device cuRAND uses sincospi).
+GPURNG_HD f64x2 box_muller_f64(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
+  const double u = uniform_f64_hq(x0, x1);
+  const double v = static_cast<double>(hq_bits(y0, y1)) * (k2pow53Inv * 2.0) + k2pow53Inv;
+  const double r = sqrt(-2.0 * log(u));
+  f64x2 o;
+  sincos_f64(v * kPi, &o.s, &o.c);
+  o.s *= r;
+  o.c *= r;
+  return o;
+}
+
+// MRG32k3a: u = z0/m1, v = 2 z1/m1 (in units of pi).
+GPURNG_HD f64x2 box_muller_mrg_f64(double u, double u2) {
+  const double v = u2 * 2.0;
+  const double r = sqrt(-2.0 * log(u));
+  f64x2 o;
+  sincos_f64(v * kPi, &o.s, &o.c);
+  o.s *= r;
+  o.c *= r;
+  return o;
+}
+
+// ---- scaling ----
+
+GPURNG_HD float scale(float z, float mean, float stddev) { return mul_rn(z, stddev) + mean; }
+GPURNG_HD double scale(double z, double mean, double stddev) { return mul_rn(z, stddev) + mean; }
+GPURNG_HD float lognormal(float z, float mean, float stddev) { return expf(scale(z, mean, stddev)); }
+GPURNG_HD double lognormal(double z, double mean, double stddev) { return exp(scale(z, mean, stddev)); }
+
+}  // namespace curand_out
+}  // namespace gpurng

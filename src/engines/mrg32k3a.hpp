@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// MRG32k3a (L'Ecuyer, "Good parameters and implementations for combined multiple recursive random number
+// generators", Oper. Res. 47, 1999) as cuRAND seeds and emits it (../shared/reference/curand.md §2.1).
+//
+// Two order-3 recurrences,
+//   x1_n = (a12 x1_{n-2} - a13n x1_{n-3}) mod m1,    x2_n = (a21 x2_{n-1} - a23n x2_{n-3}) mod m2,
+// combined as z_n = (x1_n - x2_n) mod m1 taken in [1, m1] (z = m1 when x1_n == x2_n).
+//
+// All arithmetic here is in integers. cuRAND's host path computes the same values in doubles with
+// explicit floor-based reductions; every intermediate there is an integer below 2^53, so the doubles are
+// exact and the integer form gives identical states. Only the final conversions (bits, uniforms) use
+// floating point, written as cuRAND writes them.
+//
+// Jump-ahead: each recurrence is s <- A s on its 3-word state (oldest word first), so n steps is A^n s,
+// with A^n by square-and-multiply mod m. cuRAND's subsequences are 2^76 steps apart, its sequences 2^127.
+#pragma once
+
+#include <stdint.h>
+
+#include "../common/hd.hpp"
+
+namespace gpurng {
+namespace mrg32k3a {
+
+constexpr uint32_t kM1 = 4294967087u;  // 2^32 - 209
+constexpr uint32_t kM2 = 4294944443u;  // 2^32 - 22853
+constexpr uint32_t kA12 = 1403580u;
+constexpr uint32_t kA13n = 810728u;
+constexpr uint32_t kA21 = 527612u;
+constexpr uint32_t kA23n = 1370589u;
+
+constexpr int kSubsequenceLog2 = 76;  // curand_init's subsequence stride: 2^76 outputs
+constexpr int kSequenceLog2 = 127;    // skipahead_sequence's stride
+
+// cuRAND's conversions of z in [1, m1]. kNorm is cuRAND's spelling of 1/m1 (not 1/(m1+1) as in L'Ecuyer's
+// paper); kBitsNorm approximates (2^32-1)/m1 and is the literal cuRAND uses (the exact quotient rounds
+// differently on some hosts, its header says), so it must stay this decimal.
+constexpr double kNorm = 2.3283065498378288e-10;
+constexpr double kBitsNorm = 1.000000048662;
+
+struct state {
+  uint32_t s1[3];  // first component, oldest word first
+  uint32_t s2[3];  // second component
+};
+
+// 3x3 matrix modulo m, row-major.
+struct mat3 {
+  uint32_t a[3][3];
+};
+
+GPURNG_HD constexpr uint32_t mulmod(uint32_t a, uint32_t b, uint32_t m) {
+  return static_cast<uint32_t>(static_cast<uint64_t>(a) * b % m);
+}
+
+// (x * y) mod m for 3x3 matrices whose entries are already below m.
+GPURNG_HD constexpr mat3 mat_mul(const mat3& x, const mat3& y, uint32_t m) {
+  mat3 r{};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      // three products below m^2 < 2^64 each, reduced one by one: the sum of three residues fits 64 bits
+      uint64_t s = 0;
+      for (int k = 0; k < 3; ++k) s += mulmod(x.a[i][k], y.a[k][j], m);
+      r.a[i][j] = static_cast<uint32_t>(s % m);
+    }
+  return r;
+}
+
+// v <- x v (mod m).
+GPURNG_HD constexpr void mat_vec(const mat3& x, uint32_t v[3], uint32_t m) {
+  uint32_t r[3] = {0, 0, 0};
+  for (int i = 0; i < 3; ++i) {
+    uint64_t s = 0;
+    for (int k = 0; k < 3; ++k) s += mulmod(x.a[i][k], v[k], m);
+    r[i] = static_cast<uint32_t>(s % m);
+  }
+  for (int i = 0; i < 3; ++i) v[i] = r[i];
+}
+
+GPURNG_HD constexpr mat3 identity() { return mat3{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}; }
+
+// One-step matrices: the new word is the last row, the two older words shift down.
+GPURNG_HD constexpr mat3 step_matrix1() { return mat3{{{0, 1, 0}, {0, 0, 1}, {kM1 - kA13n, kA12, 0}}}; }
+GPURNG_HD constexpr mat3 step_matrix2() { return mat3{{{0, 1, 0}, {0, 0, 1}, {kM2 - kA23n, 0, kA21}}}; }
+
+// x^n mod m, square-and-multiply from the low bit.
+GPURNG_HD constexpr mat3 mat_pow(mat3 x, uint64_t n, uint32_t m) {
+  mat3 r = identity();
+  while (n) {
+    if (n & 1u) r = mat_mul(r, x, m);
+    x = mat_mul(x, x, m);
+    n >>= 1;
+  }
+  return r;
+}
+
+// x^(2^e) mod m by e squarings.
+GPURNG_HD constexpr mat3 mat_pow2(mat3 x, int e, uint32_t m) {
+  for (int i = 0; i < e; ++i) x = mat_mul(x, x, m);
+  return x;
+}
+
+// The pair of matrices that moves a state by some fixed number of steps.
+struct jump {
+  mat3 j1, j2;
+};
+
+GPURNG_HD constexpr jump jump_of(uint64_t n) {
+  return {mat_pow(step_matrix1(), n, kM1), mat_pow(step_matrix2(), n, kM2)};
+}
+// n * 2^e steps.
+GPURNG_HD constexpr jump jump_of_pow2(int e, uint64_t n) {
+  return {mat_pow(mat_pow2(step_matrix1(), e, kM1), n, kM1), mat_pow(mat_pow2(step_matrix2(), e, kM2), n, kM2)};
+}
+// First one jump, then the other (the matrices commute: all are powers of the step).
+GPURNG_HD constexpr jump compose(const jump& a, const jump& b) {
+  return {mat_mul(a.j1, b.j1, kM1), mat_mul(a.j2, b.j2, kM2)};
+}
+GPURNG_HD constexpr void apply(const jump& j, state& s) {
+  mat_vec(j.j1, s.s1, kM1);
+  mat_vec(j.j2, s.s2, kM2);
+}
+
+// cuRAND's seeding: seed 0 is L'Ecuyer's default state (all words 12345); otherwise each word is 12345
+// times a salted half of the seed, mod its component's modulus.
+GPURNG_HD constexpr state seed_state(uint64_t seed) {
+  state s{{12345u, 12345u, 12345u}, {12345u, 12345u, 12345u}};
+  if (seed != 0) {
+    const uint32_t x1 = static_cast<uint32_t>(seed) ^ 0x55555555u;
+    const uint32_t x2 = static_cast<uint32_t>(seed >> 32) ^ 0xAAAAAAAAu;
+    s.s1[0] = mulmod(x1, 12345u, kM1);
+    s.s1[1] = mulmod(x2, 12345u, kM1);
+    s.s1[2] = mulmod(x1, 12345u, kM1);
+    s.s2[0] = mulmod(x2, 12345u, kM2);
+    s.s2[1] = mulmod(x1, 12345u, kM2);
+    s.s2[2] = mulmod(x2, 12345u, kM2);
+  }
+  return s;
+}
+
+// One step; returns z in [1, m1]. a13n and a23n enter as m - s[0], which keeps every sum positive:
+// a12*s + a13n*(m1 - s0) < 2^21 * 2^32 * 2 < 2^64.
+GPURNG_HD uint32_t next(state& s) {
+  const uint32_t p1 = static_cast<uint32_t>(
+      (static_cast<uint64_t>(kA12) * s.s1[1] + static_cast<uint64_t>(kA13n) * (kM1 - s.s1[0])) % kM1);
+  s.s1[0] = s.s1[1];
+  s.s1[1] = s.s1[2];
+  s.s1[2] = p1;
+  const uint32_t p2 = static_cast<uint32_t>(
+      (static_cast<uint64_t>(kA21) * s.s2[2] + static_cast<uint64_t>(kA23n) * (kM2 - s.s2[0])) % kM2);
+  s.s2[0] = s.s2[1];
+  s.s2[1] = s.s2[2];
+  s.s2[2] = p2;
+  // p1 <= p2: the difference is in (-m2, 0], add m1 to land in [m1 - m2, m1]; z = m1 exactly when equal
+  return p1 > p2 ? p1 - p2 : p1 - p2 + kM1;  // wraps mod 2^32 to the right value either way
+}
+
+// curand(state) for MRG32k3a: z scaled to 32 bits in double and truncated.
+GPURNG_HD uint32_t bits_of(uint32_t z) {
+  return static_cast<uint32_t>(static_cast<double>(z) * kBitsNorm);
+}
+// curand_uniform: z/m1 rounded to double, then to float (1.0f when z = m1, and for z close to it).
+GPURNG_HD float uniform_float(uint32_t z) { return static_cast<float>(static_cast<double>(z) * kNorm); }
+// curand_uniform_double: z/m1 in (0, 1].
+GPURNG_HD double uniform_double(uint32_t z) { return static_cast<double>(z) * kNorm; }
+
+// The state of curand_init(seed, subsequence, offset): seed, then subsequence * 2^76 steps, then offset
+// steps. Host-side convenience (two matrix powers per call); bulk layouts reuse precomputed jumps.
+GPURNG_HD constexpr state init(uint64_t seed, uint64_t subsequence, uint64_t offset) {
+  state s = seed_state(seed);
+  if (subsequence) apply(jump_of_pow2(kSubsequenceLog2, subsequence), s);
+  if (offset) apply(jump_of(offset), s);
+  return s;
+}
+
+}  // namespace mrg32k3a
+}  // namespace gpurng

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Philox4x32 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3", SC'11), the
+// counter-based generator behind cuRAND's CURAND_RNG_PSEUDO_PHILOX4_32_10
+// (../shared/reference/curand.md §2.1, known answers §3.1).
+//
+// A block maps a 128-bit counter and a 64-bit key to four 32-bit words; there is no state to carry, so
+// any output is reachable in O(1) and jump-ahead is counter arithmetic.
+//
+// One round on counter (c0, c1, c2, c3) and key (k0, k1), with the two 32x32->64 products
+//   (hi0, lo0) = M0 * c0,  (hi1, lo1) = M1 * c2:
+//   (c0, c1, c2, c3) <- (hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0)
+// and the key is bumped by the Weyl constants (W0, W1) between rounds (not before the first).
+//
+// cuRAND's mapping (curand_init(seed, subsequence, offset) of the device API, which the host generator
+// follows): key = (lo32(seed), hi32(seed)); the counter is one 128-bit number whose low half (c0, c1)
+// counts blocks within a subsequence and whose high half (c2, c3) is the subsequence; offset o selects
+// block o/4 and lane o%4; lanes are emitted c0, c1, c2, c3.
+#pragma once
+
+#include <stdint.h>
+
+#include "../common/hd.hpp"
+
+namespace gpurng {
+namespace philox {
+
+constexpr uint32_t kM0 = 0xD2511F53u;  // multiplier applied to word 0
+constexpr uint32_t kM1 = 0xCD9E8D57u;  // multiplier applied to word 2
+constexpr uint32_t kW0 = 0x9E3779B9u;  // key bump, word 0 (golden ratio)
+constexpr uint32_t kW1 = 0xBB67AE85u;  // key bump, word 1 (sqrt(3) - 1)
+
+// Four 32-bit words: a counter or a block's output, word 0 first.
+struct u32x4 {
+  uint32_t w[4];
+};
+
+struct key2 {
+  uint32_t k0, k1;
+};
+
+GPURNG_HD u32x4 round(const u32x4& c, key2 k) {
+  const uint64_t p0 = static_cast<uint64_t>(kM0) * c.w[0];
+  const uint64_t p1 = static_cast<uint64_t>(kM1) * c.w[2];
+  u32x4 r;
+  r.w[0] = static_cast<uint32_t>(p1 >> 32) ^ c.w[1] ^ k.k0;
+  r.w[1] = static_cast<uint32_t>(p1);
+  r.w[2] = static_cast<uint32_t>(p0 >> 32) ^ c.w[3] ^ k.k1;
+  r.w[3] = static_cast<uint32_t>(p0);
+  return r;
+}
+
+// Philox4x32 with R rounds; R = 10 is the generator cuRAND uses, R = 7 only serves the known answers.
+template <int R = 10>
+GPURNG_HD u32x4 block(u32x4 c, key2 k) {
+  c = round(c, k);
+  for (int r = 1; r < R; ++r) {
+    k.k0 += kW0;
+    k.k1 += kW1;
+    c = round(c, k);
+  }
+  return c;
+}
+
+// cuRAND's key for a 64-bit seed.
+GPURNG_HD key2 key_of_seed(uint64_t seed) {
+  return {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)};
+}
+
+// The counter of block `index` (0, 1, ...) of subsequence `subsequence`. Low 64 bits: block index;
+// high 64 bits: subsequence. (cuRAND adds both with carries across the 128 bits; the carry from the
+// low half into the high half can only occur past 2^64 blocks, which no 64-bit offset reaches.)
+GPURNG_HD u32x4 counter_of(uint64_t subsequence, uint64_t index) {
+  return {{static_cast<uint32_t>(index), static_cast<uint32_t>(index >> 32), static_cast<uint32_t>(subsequence),
+           static_cast<uint32_t>(subsequence >> 32)}};
+}
+
+// Output `position` (0, 1, ...) of the device-API stream curand_init(seed, subsequence, 0): lane
+// position % 4 of block position / 4.
+GPURNG_HD uint32_t output_at(uint64_t seed, uint64_t subsequence, uint64_t position) {
+  return block<10>(counter_of(subsequence, position >> 2), key_of_seed(seed)).w[position & 3];
+}
+
+}  // namespace philox
+}  // namespace gpurng
