@@ -282,8 +282,8 @@ GPURNG_API gpurngStatus_t gpurngParkMillerFill(unsigned int multiplier, unsigned
                                                size_t num);
 
 /** As gpurngParkMillerFill, writing x_{i+1} / (2^31 - 1) as doubles. */
-GPURNG_API gpurngStatus_t gpurngParkMillerFillUniformDouble(unsigned int multiplier, unsigned int *seed,
-                                                            double *values, size_t num);
+GPURNG_API gpurngStatus_t gpurngParkMillerFillUniformDouble(unsigned int multiplier, unsigned int *seed, double *values,
+                                                            size_t num);
 
 #ifdef __cplusplus
 }

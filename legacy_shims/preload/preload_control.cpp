@@ -19,8 +19,7 @@ enum Mode : int { kUndecided = 0, kOn = 1, kOff = 2 };
 using detail::g_mode;
 using detail::g_served;
 pthread_once_t g_atfork_once = PTHREAD_ONCE_INIT;
-pthread_mutex_t g_locks[kFamilies] = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-                                      PTHREAD_MUTEX_INITIALIZER};
+pthread_mutex_t g_locks[kFamilies] = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER};
 
 bool listed(const char* list, const char* name) {
   const size_t len = strlen(name);
@@ -64,8 +63,10 @@ __attribute__((destructor)) void report() {
     fprintf(stderr, "libgpurng_preload[%d] %s: off\n", static_cast<int>(getpid()), name);
   else
     fprintf(stderr, "libgpurng_preload[%d] %s: served random %llu, drand48 %llu, gfortran %llu\n",
-            static_cast<int>(getpid()), name, static_cast<unsigned long long>(g_served[kRandom] + random_served_in_block()),
-            static_cast<unsigned long long>(g_served[kDrand48] + drand48_served_in_block()), static_cast<unsigned long long>(g_served[kGfortran] + gfortran_served_in_block()));
+            static_cast<int>(getpid()), name,
+            static_cast<unsigned long long>(g_served[kRandom] + random_served_in_block()),
+            static_cast<unsigned long long>(g_served[kDrand48] + drand48_served_in_block()),
+            static_cast<unsigned long long>(g_served[kGfortran] + gfortran_served_in_block()));
 }
 
 }  // namespace
@@ -102,7 +103,6 @@ Lock::Lock(Family f) : mutex_(single_threaded() ? nullptr : &g_locks[f]) {
 Lock::~Lock() {
   if (mutex_) pthread_mutex_unlock(mutex_);
 }
-
 
 }  // namespace preload
 }  // namespace gpurng

@@ -31,7 +31,7 @@ constexpr uint32_t kMinBlock = 16, kMaxBlock = 1024;
 struct RandomState {
   unsigned char* buffer;  // the active buffer's header word; NULL until first use
   int type, deg, sep;
-  int front;  // glibc's front index at the block's start (the word the next step writes)
+  int front;                        // glibc's front index at the block's start (the word the next step writes)
   uint32_t window[gr::kMaxDegree];  // state at the block's end, oldest first (TYPE_0: window[0])
   uint32_t block;                   // size of the next block
   uint32_t cur, end;                // the caller's place in `out`
@@ -101,7 +101,7 @@ void first_use() {
   if (g.buffer) return;
   g.buffer = reinterpret_cast<unsigned char*>(g_default_buffer);
   use_type(3);
-  seed_active(1);  // the never-seeded state is srandom(1)
+  seed_active(1);         // the never-seeded state is srandom(1)
   store(g.buffer, 0, 3);  // rear 0, TYPE_3
 }
 

@@ -13,7 +13,8 @@ namespace gpurng {
 namespace core {
 
 // Write n outputs of the stream at `pos` into host memory `out`; `window` (97 words) is the window at
-// `pos` on entry and at pos + n on return (97 words for RANMAR; the classic engines use fewer). The pair (type, kind) must be one the API allows.
+// `pos` on entry and at pos + n on return (97 words for RANMAR; the classic engines use fewer). The pair (type, kind)
+// must be one the API allows.
 void host_fill_any(gpurngRngType_t type, cuda::Output kind, uint64_t* window, uint64_t pos, void* out, size_t n,
                    int threads);
 

@@ -167,7 +167,7 @@ GPURNG_HD void seeded_window(uint32_t seed, int type, uint64_t skip, uint32_t* w
 template <int DEG, int SEP>
 GPURNG_HD void fill_linear(uint32_t* window, uint32_t* out, size_t n) {
   static_assert(SEP == 1 || SEP == 3, "glibc's separations are 1 and 3");
-  constexpr int deg = DEG;  // a constant: the compiler then folds every index
+  constexpr int deg = DEG;         // a constant: the compiler then folds every index
   constexpr size_t kChunk = 1023;  // a multiple of 3
   uint32_t b[kMaxDegree + kChunk];
   for (int j = 0; j < deg; ++j) b[j] = window[j];

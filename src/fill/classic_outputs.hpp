@@ -64,9 +64,7 @@ GPURNG_HD float minstd_float(uint32_t x) { return truncate_to_float(minstd::to_d
 GPURNG_HD double lcg48_double(uint64_t x) { return lcg48::to_double(x); }
 GPURNG_HD float lcg48_float(uint64_t x) { return truncate_to_float(lcg48::to_double(x)); }
 GPURNG_HD double glibc_double(uint32_t v) { return (static_cast<double>(static_cast<int32_t>(v)) + 0.5) * 0x1p-31; }
-GPURNG_HD float glibc_float(uint32_t v) {
-  return (static_cast<float>(static_cast<int32_t>(v >> 8)) + 0.5f) * 0x1p-23f;
-}
+GPURNG_HD float glibc_float(uint32_t v) { return (static_cast<float>(static_cast<int32_t>(v >> 8)) + 0.5f) * 0x1p-23f; }
 
 // Conversion of one raw output (the engine's integer) to T.
 template <typename T>

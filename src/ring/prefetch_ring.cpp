@@ -271,11 +271,12 @@ bool PrefetchRing::submit_on_gpu(uint64_t j) {
   const classic::Params cp = classic::params_of(stream_.type);
   if (cp.family != classic::Family::none) {
     // The host holds a classic engine's state: hand it to the kernel and move it on by a jump.
-    if (cuda::classic_fill(cp, stream_.kind, window_, dbuf, slab_, stream_handle_) != GPURNG_STATUS_SUCCESS) return false;
+    if (cuda::classic_fill(cp, stream_.kind, window_, dbuf, slab_, stream_handle_) != GPURNG_STATUS_SUCCESS)
+      return false;
     core::advance_window(stream_.type, stream_.seed, window_, pos, slab_);
     window_pending_ = true;  // hand_back_window returns the host's copy
-  } else if (cuda::ranmar_fill_async(dev_, stream_.type, stream_.kind, window_pending_ ? window_ : nullptr, pos, dbuf, slab_,
-                                     stream_handle_) != GPURNG_STATUS_SUCCESS) {
+  } else if (cuda::ranmar_fill_async(dev_, stream_.type, stream_.kind, window_pending_ ? window_ : nullptr, pos, dbuf,
+                                     slab_, stream_handle_) != GPURNG_STATUS_SUCCESS) {
     return false;
   } else {
     window_pending_ = false;

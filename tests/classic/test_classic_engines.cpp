@@ -68,10 +68,14 @@ struct RefStream {
   }
 };
 
-const gpurngRngType_t kTypes[] = {GPURNG_RNG_PSEUDO_MINSTD,           GPURNG_RNG_PSEUDO_MINSTD48271,
-                                  GPURNG_RNG_PSEUDO_DRAND48,          GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE0,
-                                  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE1, GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE2,
-                                  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3, GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4};
+const gpurngRngType_t kTypes[] = {GPURNG_RNG_PSEUDO_MINSTD,
+                                  GPURNG_RNG_PSEUDO_MINSTD48271,
+                                  GPURNG_RNG_PSEUDO_DRAND48,
+                                  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE0,
+                                  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE1,
+                                  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE2,
+                                  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3,
+                                  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4};
 
 uint64_t seed_for(gpurngRngType_t type, int i) {
   static const uint64_t glibc[] = {1, 0, 2147483653u, 4000000000u};

@@ -93,8 +93,7 @@ gpurngStatus_t launch_glibc(const classic::Params& p, const uint64_t* window, T*
   std::vector<uint32_t> matrix(size_t(deg) * deg), windows(chunks * deg);
   gr::jump_matrix(deg, sep, chunk, matrix.data());
   for (int j = 0; j < deg; ++j) windows[j] = static_cast<uint32_t>(window[j]);
-  for (size_t c = 1; c < chunks; ++c)
-    gr::apply_matrix(matrix.data(), deg, &windows[(c - 1) * deg], &windows[c * deg]);
+  for (size_t c = 1; c < chunks; ++c) gr::apply_matrix(matrix.data(), deg, &windows[(c - 1) * deg], &windows[c * deg]);
   void* dwin = nullptr;
   const size_t bytes = windows.size() * sizeof(uint32_t);
   gpurngStatus_t st = status_of(cudaMallocAsync(&dwin, bytes, s));
@@ -102,8 +101,8 @@ gpurngStatus_t launch_glibc(const classic::Params& p, const uint64_t* window, T*
   // From pageable memory the copy is staged before the call returns, so `windows` may go out of scope.
   st = status_of(cudaMemcpyAsync(dwin, windows.data(), bytes, cudaMemcpyHostToDevice, s));
   if (st == GPURNG_STATUS_SUCCESS) {
-    glibc_chunk_kernel<T><<<blocks_for(chunks), kThreadsPerBlock, 0, s>>>(static_cast<const uint32_t*>(dwin), deg, sep,
-                                                                         chunk, out, n);
+    glibc_chunk_kernel<T>
+        <<<blocks_for(chunks), kThreadsPerBlock, 0, s>>>(static_cast<const uint32_t*>(dwin), deg, sep, chunk, out, n);
     st = status_of(cudaGetLastError());
   }
   cudaFreeAsync(dwin, s);
