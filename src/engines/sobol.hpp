@@ -40,6 +40,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <type_traits>
+
 #include "../common/hd.hpp"
 #include "sobol_tables.hpp"
 
@@ -116,9 +118,10 @@ GPURNG_HD double mul_rn(double a, double b) {
 // ~1.2e-9) is refined by two Halley steps on erf or erfc, whose cubic convergence leaves rounding as the
 // only error. Near q = 1 the equation is erf(x) = 1 - q, where 1 - q is exact (q >= 1/2), so tiny results
 // keep their relative accuracy; elsewhere erfc(x) = q, which is well conditioned for x > 0.47.
-// erfcinv(1) returns -0.0: cuRAND's normals are +0 for a negative sign factor there (measured).
+// erfcinv(1) is +0, so the point at p = 1/2 gives -0 or +0 by its sign factor; cuRAND's outputs are
+// z * stddev + mean, which turns either into +0 for mean 0, and the fills do the same.
 GPURNG_HD double erfcinv(double q) {
-  if (q == 1.0) return -0.0;
+  if (q == 1.0) return 0.0;
   // Acklam's approximation of Phi^-1(p) for p = q/2 in (0, 1/2].
   const double p = 0.5 * q;
   double z;
@@ -179,12 +182,15 @@ GPURNG_HD W next_point(const W* v, W x, uint64_t i) {
 // ---------------------------------------------------------------------------------------------------
 // Outputs (curand.md §2.4). The 64-bit generators' float outputs use the top 32 bits.
 
+namespace detail {
+
 // (0, 1]: x * 2^-32 + 2^-33 in float (the product is exact, the sum rounds once).
-GPURNG_HD float uniform_float(uint32_t x) { return static_cast<float>(x) * 2.3283064e-10f + 2.3283064e-10f / 2.0f; }
-GPURNG_HD float uniform_float(uint64_t x) { return uniform_float(static_cast<uint32_t>(x >> 32)); }
+GPURNG_HD float uniform_float32(uint32_t x) { return static_cast<float>(x) * 2.3283064e-10f + 2.3283064e-10f / 2.0f; }
 // Sobol32: x * 2^-32 + 2^-32 (exact). Sobol64: (x >> 11) * 2^-53 + 2^-54 (one rounding).
-GPURNG_HD double uniform_double(uint32_t x) { return static_cast<double>(x) * 2.3283064365386963e-10 + 2.3283064365386963e-10; }
-GPURNG_HD double uniform_double(uint64_t x) {
+GPURNG_HD double uniform_double32(uint32_t x) {
+  return static_cast<double>(x) * 2.3283064365386963e-10 + 2.3283064365386963e-10;
+}
+GPURNG_HD double uniform_double64(uint64_t x) {
   return static_cast<double>(x >> 11) * 1.1102230246251565e-16 + 1.1102230246251565e-16 / 2.0;
 }
 
@@ -192,30 +198,29 @@ GPURNG_HD double uniform_double(uint64_t x) {
 // 2^32-1-x with the sign flipped) so p = x * 2^-32 + 2^-33 lies in (0, 1/2], then -sqrt(2) erfcinv(2p).
 // The float version forms p in float (x is rounded to float first) and rounds erfcinv to float before
 // the sign factor, as cuRAND's float path does; it equals cuRAND wherever erfcinv is within a fraction
-// of a float ulp, which the parity test found everywhere. The double versions match cuRAND to a few
-// double ulp: cuRAND's own erfcinv is a rational approximation with errors of up to ~7 ulp, this one is
-// within ~1 ulp of the true value (tests/sobol_parity reports the measured distribution).
-GPURNG_HD float normal_float(uint32_t x) {
+// of a float ulp, which held for every one of the 2^32 inputs (tests/sobol_parity, README there). The
+// double versions match cuRAND to a few double ulp: cuRAND's own erfcinv is a rational approximation
+// with errors of up to ~7 ulp, this one is within ~1 ulp of the true value.
+GPURNG_HD float normal_float32(uint32_t x) {
   float s = -1.4142135f;
   if (x > 0x80000000u) {
     x = 0xFFFFFFFFu - x;
     s = -s;
   }
   const float p = static_cast<float>(x) * 2.3283064e-10f + 2.3283064e-10f / 2.0f;
-  return s * static_cast<float>(detail::erfcinv(static_cast<double>(2.0f * p)));
+  return s * static_cast<float>(erfcinv(static_cast<double>(2.0f * p)));
 }
-GPURNG_HD float normal_float(uint64_t x) { return normal_float(static_cast<uint32_t>(x >> 32)); }
-GPURNG_HD double normal_double(uint32_t x) {
+GPURNG_HD double normal_double32(uint32_t x) {
   double s = -1.4142135623730951;
   if (x > 0x80000000u) {
     x = 0xFFFFFFFFu - x;
     s = -s;
   }
   const double p = static_cast<double>(x) * 2.3283064365386963e-10 + 2.3283064365386963e-10 / 2.0;
-  return s * detail::erfcinv(2.0 * p);
+  return s * erfcinv(2.0 * p);
 }
 // 53 bits: t = x >> 11, mirrored about 2^52, p = t * 2^-53 + 2^-54.
-GPURNG_HD double normal_double(uint64_t x) {
+GPURNG_HD double normal_double64(uint64_t x) {
   uint64_t t = x >> 11;
   double s = -1.4142135623730951;
   if (t > 0x10000000000000ull) {
@@ -223,7 +228,39 @@ GPURNG_HD double normal_double(uint64_t x) {
     s = -s;
   }
   const double p = static_cast<double>(t) * 1.1102230246251565e-16 + 1.1102230246251565e-16 / 2.0;
-  return s * detail::erfcinv(2.0 * p);
+  return s * erfcinv(2.0 * p);
+}
+
+template <typename W>
+constexpr bool is_sobol_word = std::is_integral<W>::value && std::is_unsigned<W>::value && (sizeof(W) == 4 || sizeof(W) == 8);
+
+}  // namespace detail
+
+// Conversions of one point (W: any unsigned 32- or 64-bit type, e.g. unsigned long long as cuRAND spells
+// it). The 64-bit generators' float outputs use the top 32 bits.
+template <typename W>
+GPURNG_HD float uniform_float(W x) {
+  static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
+  if constexpr (sizeof(W) == 8) return detail::uniform_float32(static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32));
+  else return detail::uniform_float32(static_cast<uint32_t>(x));
+}
+template <typename W>
+GPURNG_HD double uniform_double(W x) {
+  static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
+  if constexpr (sizeof(W) == 8) return detail::uniform_double64(static_cast<uint64_t>(x));
+  else return detail::uniform_double32(static_cast<uint32_t>(x));
+}
+template <typename W>
+GPURNG_HD float normal_float(W x) {
+  static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
+  if constexpr (sizeof(W) == 8) return detail::normal_float32(static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32));
+  else return detail::normal_float32(static_cast<uint32_t>(x));
+}
+template <typename W>
+GPURNG_HD double normal_double(W x) {
+  static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
+  if constexpr (sizeof(W) == 8) return detail::normal_double64(static_cast<uint64_t>(x));
+  else return detail::normal_double32(static_cast<uint32_t>(x));
 }
 
 #if !defined(__CUDA_ARCH__)
@@ -499,8 +536,10 @@ inline table64 build_table64(bool scrambled) { return scrambled ? build_scramble
 // Built on first use (thread-safe), then shared for the life of the process: 2.6 MB per 32-bit set,
 // 10.2 MB per 64-bit set.
 inline const table32& shared_table32(bool scrambled) {
-  static const table32 plain = build_table32(false);
-  if (!scrambled) return plain;
+  if (!scrambled) {
+    static const table32 plain = build_table32(false);
+    return plain;
+  }
   static const table32 scr = build_table32(true);
   return scr;
 }
