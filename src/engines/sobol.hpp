@@ -128,15 +128,30 @@ GPURNG_HD double erfcinv(double q) {
   if (p < 0.02425) {
     const double t = sqrt(-2.0 * log(p));
     z = (((((-7.784894002430293e-03 * t - 3.223964580411365e-01) * t - 2.400758277161838e+00) * t -
-           2.549732539343734e+00) * t + 4.374664141464968e+00) * t + 2.938163982698783e+00) /
+           2.549732539343734e+00) *
+              t +
+          4.374664141464968e+00) *
+             t +
+         2.938163982698783e+00) /
         ((((7.784695709041462e-03 * t + 3.224671290700398e-01) * t + 2.445134137142996e+00) * t +
-          3.754408661907416e+00) * t + 1.0);
+          3.754408661907416e+00) *
+             t +
+         1.0);
   } else {
     const double t = p - 0.5, r = t * t;
     z = (((((-3.969683028665376e+01 * r + 2.209460984245205e+02) * r - 2.759285104469687e+02) * r +
-           1.383577518672690e+02) * r - 3.066479806614716e+01) * r + 2.506628277459239e+00) * t /
+           1.383577518672690e+02) *
+              r -
+          3.066479806614716e+01) *
+             r +
+         2.506628277459239e+00) *
+        t /
         (((((-5.447609879822406e+01 * r + 1.615858368580409e+02) * r - 1.556989798598866e+02) * r +
-           6.680131188771972e+01) * r - 1.328068155288572e+01) * r + 1.0);
+           6.680131188771972e+01) *
+              r -
+          1.328068155288572e+01) *
+             r +
+         1.0);
   }
   double x = -z * 0.70710678118654752440;  // erfcinv(q) = -Phi^-1(q/2) / sqrt(2)
   const double two_over_sqrt_pi = 1.1283791670955125739;
@@ -232,7 +247,8 @@ GPURNG_HD double normal_double64(uint64_t x) {
 }
 
 template <typename W>
-constexpr bool is_sobol_word = std::is_integral<W>::value && std::is_unsigned<W>::value && (sizeof(W) == 4 || sizeof(W) == 8);
+constexpr bool is_sobol_word = std::is_integral<W>::value&& std::is_unsigned<W>::value &&
+                               (sizeof(W) == 4 || sizeof(W) == 8);
 
 }  // namespace detail
 
@@ -241,26 +257,34 @@ constexpr bool is_sobol_word = std::is_integral<W>::value && std::is_unsigned<W>
 template <typename W>
 GPURNG_HD float uniform_float(W x) {
   static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
-  if constexpr (sizeof(W) == 8) return detail::uniform_float32(static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32));
-  else return detail::uniform_float32(static_cast<uint32_t>(x));
+  if constexpr (sizeof(W) == 8)
+    return detail::uniform_float32(static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32));
+  else
+    return detail::uniform_float32(static_cast<uint32_t>(x));
 }
 template <typename W>
 GPURNG_HD double uniform_double(W x) {
   static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
-  if constexpr (sizeof(W) == 8) return detail::uniform_double64(static_cast<uint64_t>(x));
-  else return detail::uniform_double32(static_cast<uint32_t>(x));
+  if constexpr (sizeof(W) == 8)
+    return detail::uniform_double64(static_cast<uint64_t>(x));
+  else
+    return detail::uniform_double32(static_cast<uint32_t>(x));
 }
 template <typename W>
 GPURNG_HD float normal_float(W x) {
   static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
-  if constexpr (sizeof(W) == 8) return detail::normal_float32(static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32));
-  else return detail::normal_float32(static_cast<uint32_t>(x));
+  if constexpr (sizeof(W) == 8)
+    return detail::normal_float32(static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32));
+  else
+    return detail::normal_float32(static_cast<uint32_t>(x));
 }
 template <typename W>
 GPURNG_HD double normal_double(W x) {
   static_assert(detail::is_sobol_word<W>, "a 32- or 64-bit unsigned Sobol' word");
-  if constexpr (sizeof(W) == 8) return detail::normal_double64(static_cast<uint64_t>(x));
-  else return detail::normal_double32(static_cast<uint32_t>(x));
+  if constexpr (sizeof(W) == 8)
+    return detail::normal_double64(static_cast<uint64_t>(x));
+  else
+    return detail::normal_double32(static_cast<uint32_t>(x));
 }
 
 #if !defined(__CUDA_ARCH__)
@@ -384,7 +408,8 @@ class xorwow_seed0_host {
     step_matrix(jump.data());
     std::vector<uint32_t> tmp(jump.size());
     for (int i = 0; i < 67; ++i) {
-      for (int j = 0; j < kBits; ++j) apply(jump.data(), &jump[static_cast<size_t>(j) * kWords], &tmp[static_cast<size_t>(j) * kWords]);
+      for (int j = 0; j < kBits; ++j)
+        apply(jump.data(), &jump[static_cast<size_t>(j) * kWords], &tmp[static_cast<size_t>(j) * kWords]);
       jump.swap(tmp);
     }
     const uint32_t t0 = 1099087573u * 0xaad26b49u, t1 = 2591861531u * 0xf7dcefddu;
@@ -524,14 +549,19 @@ inline table32 narrow(const table64& t64) {
   t.vectors.resize(size_t{D} * 32);
   t.constants.resize(D);
   for (unsigned d = 0; d < D; ++d) {
-    for (int k = 0; k < 32; ++k) t.vectors[size_t{d} * 32 + k] = static_cast<uint32_t>(t64.vectors[size_t{d} * 64 + k] >> 32);
+    for (int k = 0; k < 32; ++k)
+      t.vectors[size_t{d} * 32 + k] = static_cast<uint32_t>(t64.vectors[size_t{d} * 64 + k] >> 32);
     t.constants[d] = static_cast<uint32_t>(t64.constants[d] >> 32);
   }
   return t;
 }
 
-inline table32 build_table32(bool scrambled) { return scrambled ? narrow(build_scrambled_table64()) : build_plain_table<uint32_t>(); }
-inline table64 build_table64(bool scrambled) { return scrambled ? build_scrambled_table64() : build_plain_table<uint64_t>(); }
+inline table32 build_table32(bool scrambled) {
+  return scrambled ? narrow(build_scrambled_table64()) : build_plain_table<uint32_t>();
+}
+inline table64 build_table64(bool scrambled) {
+  return scrambled ? build_scrambled_table64() : build_plain_table<uint64_t>();
+}
 
 // Built on first use (thread-safe), then shared for the life of the process: 2.6 MB per 32-bit set,
 // 10.2 MB per 64-bit set.
@@ -598,14 +628,12 @@ bool fill(const direction_table<W>& t, unsigned dims, uint64_t point_offset, siz
 template <typename W>
 bool fill_normal(const direction_table<W>& t, unsigned dims, uint64_t point_offset, size_t n, float* out, float mean,
                  float stddev) {
-  return fill_with(t, dims, point_offset, n, out,
-                   [=](W x) { return detail::mul_rn(normal_float(x), stddev) + mean; });
+  return fill_with(t, dims, point_offset, n, out, [=](W x) { return detail::mul_rn(normal_float(x), stddev) + mean; });
 }
 template <typename W>
-bool fill_normal(const direction_table<W>& t, unsigned dims, uint64_t point_offset, size_t n, double* out,
-                 double mean, double stddev) {
-  return fill_with(t, dims, point_offset, n, out,
-                   [=](W x) { return detail::mul_rn(normal_double(x), stddev) + mean; });
+bool fill_normal(const direction_table<W>& t, unsigned dims, uint64_t point_offset, size_t n, double* out, double mean,
+                 double stddev) {
+  return fill_with(t, dims, point_offset, n, out, [=](W x) { return detail::mul_rn(normal_double(x), stddev) + mean; });
 }
 // curandGenerateLogNormal / curandGenerateLogNormalDouble: expf / exp of the normal.
 template <typename W>

@@ -29,7 +29,8 @@ int main() {
       const float z = sobol::detail::mul_rn(sobol::normal_float(bits[i]), 1.0f) + 0.0f;  // as fill_normal
       if (memcmp(&z, &want[i], 4) != 0 && bad++ < 10) printf("x = %08x: cuRAND %a, ours %a\n", bits[i], want[i], z);
     }
-    if (c % 16 == 15) printf("%llu of 2^32 inputs, %zu differ\n", static_cast<unsigned long long>((c + 1) * chunk), bad);
+    if (c % 16 == 15)
+      printf("%llu of 2^32 inputs, %zu differ\n", static_cast<unsigned long long>((c + 1) * chunk), bad);
     fflush(stdout);
   }
   curandDestroyGenerator(g);

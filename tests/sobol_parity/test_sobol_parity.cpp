@@ -11,7 +11,6 @@
 //    distance printed; float normals required bit-exact, double within kMaxNormalUlpDouble.
 #include <curand.h>
 #include <gtest/gtest.h>
-
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,16 +42,31 @@ struct generator {
   generator& operator=(const generator&) = delete;
 };
 
-enum class Out { bits, uniform_float, uniform_double, normal_float, normal_double, log_normal_float, log_normal_double };
+enum class Out {
+  bits,
+  uniform_float,
+  uniform_double,
+  normal_float,
+  normal_double,
+  log_normal_float,
+  log_normal_double
+};
 const char* name(Out o) {
   switch (o) {
-    case Out::bits: return "bits";
-    case Out::uniform_float: return "uniform float";
-    case Out::uniform_double: return "uniform double";
-    case Out::normal_float: return "normal float";
-    case Out::normal_double: return "normal double";
-    case Out::log_normal_float: return "log-normal float";
-    case Out::log_normal_double: return "log-normal double";
+    case Out::bits:
+      return "bits";
+    case Out::uniform_float:
+      return "uniform float";
+    case Out::uniform_double:
+      return "uniform double";
+    case Out::normal_float:
+      return "normal float";
+    case Out::normal_double:
+      return "normal double";
+    case Out::log_normal_float:
+      return "log-normal float";
+    case Out::log_normal_double:
+      return "log-normal double";
   }
   return "?";
 }
@@ -62,10 +76,14 @@ size_t width(Out o, bool bits64) {
 }
 const char* name(sobol::Kind k) {
   switch (k) {
-    case sobol::Kind::sobol32: return "SOBOL32";
-    case sobol::Kind::scrambled_sobol32: return "SCRAMBLED_SOBOL32";
-    case sobol::Kind::sobol64: return "SOBOL64";
-    case sobol::Kind::scrambled_sobol64: return "SCRAMBLED_SOBOL64";
+    case sobol::Kind::sobol32:
+      return "SOBOL32";
+    case sobol::Kind::scrambled_sobol32:
+      return "SCRAMBLED_SOBOL32";
+    case sobol::Kind::sobol64:
+      return "SOBOL64";
+    case sobol::Kind::scrambled_sobol64:
+      return "SCRAMBLED_SOBOL64";
   }
   return "?";
 }
@@ -90,12 +108,18 @@ curandStatus_t curand_generate(curandGenerator_t g, sobol::Kind k, Out o, size_t
     case Out::bits:
       return sobol::is_64bit(k) ? curandGenerateLongLong(g, static_cast<unsigned long long*>(out), n)
                                 : curandGenerate(g, static_cast<unsigned*>(out), n);
-    case Out::uniform_float: return curandGenerateUniform(g, static_cast<float*>(out), n);
-    case Out::uniform_double: return curandGenerateUniformDouble(g, static_cast<double*>(out), n);
-    case Out::normal_float: return curandGenerateNormal(g, static_cast<float*>(out), n, kMeanF, kStddevF);
-    case Out::normal_double: return curandGenerateNormalDouble(g, static_cast<double*>(out), n, kMeanD, kStddevD);
-    case Out::log_normal_float: return curandGenerateLogNormal(g, static_cast<float*>(out), n, 0.25f, 0.5f);
-    case Out::log_normal_double: return curandGenerateLogNormalDouble(g, static_cast<double*>(out), n, 0.25, 0.5);
+    case Out::uniform_float:
+      return curandGenerateUniform(g, static_cast<float*>(out), n);
+    case Out::uniform_double:
+      return curandGenerateUniformDouble(g, static_cast<double*>(out), n);
+    case Out::normal_float:
+      return curandGenerateNormal(g, static_cast<float*>(out), n, kMeanF, kStddevF);
+    case Out::normal_double:
+      return curandGenerateNormalDouble(g, static_cast<double*>(out), n, kMeanD, kStddevD);
+    case Out::log_normal_float:
+      return curandGenerateLogNormal(g, static_cast<float*>(out), n, 0.25f, 0.5f);
+    case Out::log_normal_double:
+      return curandGenerateLogNormalDouble(g, static_cast<double*>(out), n, 0.25, 0.5);
   }
   return CURAND_STATUS_INTERNAL_ERROR;
 }
@@ -103,14 +127,20 @@ curandStatus_t curand_generate(curandGenerator_t g, sobol::Kind k, Out o, size_t
 template <typename W>
 bool ours_with(const sobol::direction_table<W>& t, Out o, unsigned dims, uint64_t offset, size_t n, void* out) {
   switch (o) {
-    case Out::bits: return sobol::fill(t, dims, offset, n, static_cast<W*>(out));
-    case Out::uniform_float: return sobol::fill(t, dims, offset, n, static_cast<float*>(out));
-    case Out::uniform_double: return sobol::fill(t, dims, offset, n, static_cast<double*>(out));
-    case Out::normal_float: return sobol::fill_normal(t, dims, offset, n, static_cast<float*>(out), kMeanF, kStddevF);
+    case Out::bits:
+      return sobol::fill(t, dims, offset, n, static_cast<W*>(out));
+    case Out::uniform_float:
+      return sobol::fill(t, dims, offset, n, static_cast<float*>(out));
+    case Out::uniform_double:
+      return sobol::fill(t, dims, offset, n, static_cast<double*>(out));
+    case Out::normal_float:
+      return sobol::fill_normal(t, dims, offset, n, static_cast<float*>(out), kMeanF, kStddevF);
     case Out::normal_double:
       return sobol::fill_normal(t, dims, offset, n, static_cast<double*>(out), kMeanD, kStddevD);
-    case Out::log_normal_float: return sobol::fill_log_normal(t, dims, offset, n, static_cast<float*>(out), 0.25f, 0.5f);
-    case Out::log_normal_double: return sobol::fill_log_normal(t, dims, offset, n, static_cast<double*>(out), 0.25, 0.5);
+    case Out::log_normal_float:
+      return sobol::fill_log_normal(t, dims, offset, n, static_cast<float*>(out), 0.25f, 0.5f);
+    case Out::log_normal_double:
+      return sobol::fill_log_normal(t, dims, offset, n, static_cast<double*>(out), 0.25, 0.5);
   }
   return false;
 }
@@ -152,14 +182,20 @@ struct tally {
   }
 };
 
-bool exact_output(Out o) { return o == Out::bits || o == Out::uniform_float || o == Out::uniform_double || o == Out::normal_float; }
+bool exact_output(Out o) {
+  return o == Out::bits || o == Out::uniform_float || o == Out::uniform_double || o == Out::normal_float;
+}
 int64_t allowed_ulp(Out o) {
   switch (o) {
-    case Out::normal_double: return kMaxNormalUlpDouble;
-    case Out::log_normal_float: return 2;
+    case Out::normal_double:
+      return kMaxNormalUlpDouble;
+    case Out::log_normal_float:
+      return 2;
     // exp(0.25 + 0.5 z) turns k ulp of z into up to ~2k ulp of the result where |z| is large.
-    case Out::log_normal_double: return 2 * kMaxNormalUlpDouble + 2;
-    default: return 0;
+    case Out::log_normal_double:
+      return 2 * kMaxNormalUlpDouble + 2;
+    default:
+      return 0;
   }
 }
 
@@ -182,8 +218,8 @@ int64_t allowed_ulp(Out o) {
       memcpy(&x, a, w);
       memcpy(&y, b, w);
       char msg[160];
-      snprintf(msg, sizeof msg, "%s: first difference at %zu of %zu: cuRAND %#llx, ours %#llx (%lld ulp)", name(o), i, n,
-               static_cast<unsigned long long>(x), static_cast<unsigned long long>(y),
+      snprintf(msg, sizeof msg, "%s: first difference at %zu of %zu: cuRAND %#llx, ours %#llx (%lld ulp)", name(o), i,
+               n, static_cast<unsigned long long>(x), static_cast<unsigned long long>(y),
                static_cast<long long>(ulp_distance(a, b, w)));
       return ::testing::AssertionFailure() << msg;
     }
@@ -220,17 +256,19 @@ TEST(SobolParityTables, DirectionVectorsAndScrambleConstants) {
   unsigned* c32 = nullptr;
   unsigned long long* c64 = nullptr;
   for (bool scrambled : {false, true}) {
-    CURAND_OK(curandGetDirectionVectors32(&v32, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6
-                                                          : CURAND_DIRECTION_VECTORS_32_JOEKUO6));
-    CURAND_OK(curandGetDirectionVectors64(&v64, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6
-                                                          : CURAND_DIRECTION_VECTORS_64_JOEKUO6));
+    CURAND_OK(curandGetDirectionVectors32(
+        &v32, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 : CURAND_DIRECTION_VECTORS_32_JOEKUO6));
+    CURAND_OK(curandGetDirectionVectors64(
+        &v64, scrambled ? CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 : CURAND_DIRECTION_VECTORS_64_JOEKUO6));
     const sobol::table32& t32 = sobol::shared_table32(scrambled);
     const sobol::table64& t64 = sobol::shared_table64(scrambled);
     ASSERT_EQ(t32.dimensions(), 20000u);
     ASSERT_EQ(t64.dimensions(), 20000u);
     for (unsigned d = 0; d < 20000; ++d) {
-      ASSERT_EQ(memcmp(t32.vectors_of(d), v32[d], 32 * 4), 0) << "32-bit dimension " << d + 1 << " scrambled " << scrambled;
-      ASSERT_EQ(memcmp(t64.vectors_of(d), v64[d], 64 * 8), 0) << "64-bit dimension " << d + 1 << " scrambled " << scrambled;
+      ASSERT_EQ(memcmp(t32.vectors_of(d), v32[d], 32 * 4), 0)
+          << "32-bit dimension " << d + 1 << " scrambled " << scrambled;
+      ASSERT_EQ(memcmp(t64.vectors_of(d), v64[d], 64 * 8), 0)
+          << "64-bit dimension " << d + 1 << " scrambled " << scrambled;
     }
     if (!scrambled) {
       for (unsigned d = 0; d < 20000; ++d) ASSERT_EQ(t32.constants[d] | t64.constants[d], 0u);
@@ -256,7 +294,8 @@ void normal_grid(sobol::Kind k, Out o, unsigned points_per_call, unsigned calls)
   full_grid(k, o, &t, points_per_call, calls);
   printf("[ accuracy ] %s %s: %zu of %zu bit-exact (%.4f %%), max %lld ulp\n", name(k), name(o), t.exact, t.total,
          100.0 * double(t.exact) / double(t.total), static_cast<long long>(t.max_ulp));
-  ::testing::Test::RecordProperty(std::string(name(o)) + " exact fraction", std::to_string(double(t.exact) / double(t.total)));
+  ::testing::Test::RecordProperty(std::string(name(o)) + " exact fraction",
+                                  std::to_string(double(t.exact) / double(t.total)));
   ::testing::Test::RecordProperty(std::string(name(o)) + " max ulp", std::to_string(t.max_ulp));
 }
 
@@ -293,8 +332,8 @@ TEST_P(SobolParity, OffsetsAndDimensionCounts) {
 TEST_P(SobolParity, ConsecutiveCallLayouts) {
   const sobol::Kind k = GetParam();
   const size_t calls[] = {1, 5, 64, 3, 100, 17, 256};  // points per call
-  const Out outs[] = {Out::bits, Out::uniform_double, Out::uniform_float, Out::normal_float, Out::bits,
-                      Out::normal_double, Out::uniform_float};  // one generator, mixed outputs
+  const Out outs[] = {Out::bits, Out::uniform_double, Out::uniform_float, Out::normal_float,
+                      Out::bits, Out::normal_double,  Out::uniform_float};  // one generator, mixed outputs
   for (unsigned dims : {1u, 3u, 7u, 100u}) {
     generator g(k, dims);
     const uint64_t start = 4093;  // the calls cross 4096 and 8192
@@ -351,9 +390,10 @@ TEST_P(SobolParity, NormalMeanStddev) {
   CURAND_OK(curandSetGeneratorOffset(g.g, 12345));
   CURAND_OK(curandGenerateNormalDouble(g.g, y.data(), n, kMeanD2, kStddevD2));
   ASSERT_TRUE(ours(k, Out::normal_double, dims, 12345, n, oz.data()));
-  ASSERT_TRUE(sobol::is_64bit(k)
-                  ? sobol::fill_normal(sobol::shared_table64(sobol::is_scrambled(k)), dims, 12345, n, oy.data(), kMeanD2, kStddevD2)
-                  : sobol::fill_normal(sobol::shared_table32(sobol::is_scrambled(k)), dims, 12345, n, oy.data(), kMeanD2, kStddevD2));
+  ASSERT_TRUE(sobol::is_64bit(k) ? sobol::fill_normal(sobol::shared_table64(sobol::is_scrambled(k)), dims, 12345, n,
+                                                      oy.data(), kMeanD2, kStddevD2)
+                                 : sobol::fill_normal(sobol::shared_table32(sobol::is_scrambled(k)), dims, 12345, n,
+                                                      oy.data(), kMeanD2, kStddevD2));
   size_t agree = 0;
   for (size_t i = 0; i < n; ++i) {
     volatile double prod = z[i] * kStddevD2;  // rounded on its own

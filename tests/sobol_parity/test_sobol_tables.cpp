@@ -3,7 +3,6 @@
 // of all four rebuilt sets, which the generator compared with libcurand), satisfies Joe & Kuo's
 // structural rules, matches published rows of new-joe-kuo-6.21201, and the point/step functions agree.
 #include <gtest/gtest.h>
-
 #include <stdint.h>
 
 #include <vector>
@@ -90,9 +89,15 @@ TEST(SobolTables, JoeKuoStructure) {
     unsigned d, s, a;
     std::vector<uint32_t> m;
   };
-  const row rows[] = {{2, 1, 0, {1}},           {3, 2, 1, {1, 3}},          {4, 3, 1, {1, 3, 1}},
-                      {5, 3, 2, {1, 1, 1}},     {6, 4, 1, {1, 1, 3, 3}},    {7, 4, 4, {1, 3, 5, 13}},
-                      {8, 5, 2, {1, 1, 5, 5, 17}}, {9, 5, 4, {1, 1, 5, 5, 5}}, {10, 5, 7, {1, 1, 7, 11, 19}}};
+  const row rows[] = {{2, 1, 0, {1}},
+                      {3, 2, 1, {1, 3}},
+                      {4, 3, 1, {1, 3, 1}},
+                      {5, 3, 2, {1, 1, 1}},
+                      {6, 4, 1, {1, 1, 3, 3}},
+                      {7, 4, 4, {1, 3, 5, 13}},
+                      {8, 5, 2, {1, 1, 5, 5, 17}},
+                      {9, 5, 4, {1, 1, 5, 5, 5}},
+                      {10, 5, 7, {1, 1, 7, 11, 19}}};
   for (const row& r : rows) {
     const sobol::joe_kuo_entry& e = jk[r.d - 1];
     EXPECT_EQ(e.s, r.s) << "dimension " << r.d;
