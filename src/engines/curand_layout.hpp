@@ -102,6 +102,39 @@ inline uint64_t offset_after(engine e, output o, uint64_t offset, uint64_t n) {
   return offset + (e == engine::philox ? n : n / static_cast<uint64_t>(outputs_per_unit(e, o)));
 }
 
+// What cuRAND's host generator remembers about its position between API calls, and how each call changes
+// it (established against libcurand 10.4; tests/curand_parity, CurandMixed).
+//   SetGeneratorOffset(o)           always rebuilds, at o (even when o is the current offset).
+//   SetPseudoRandomGeneratorSeed(s) rebuilds at the current offset if s differs from the seed; the same
+//   SetGeneratorOrdering(x)         seed or ordering again changes nothing (positions are kept).
+//   a call of n outputs             moves the offset (offset_after) and keeps the thread positions live.
+// Philox quirk: a rebuild by seed or ordering change does not restart at the current offset but at
+// `stored` = the last SetGeneratorOffset value plus the number of 4-output groups completed since then
+// (cuRAND adds a group count to an output offset); when that is 0 (offset 0, no group completed yet) the
+// current offset stays, which gives the same outputs.
+struct generator_position {
+  engine kind;
+  uint64_t offset = 0;  // where the next call starts: elements (Philox) or units (XORWOW, MRG32k3a)
+  uint64_t stored = 0;  // Philox: where a rebuild by seed or ordering change restarts
+  bool rebuild = true;  // thread positions must be rebuilt (from `offset`) before the next call
+
+  explicit generator_position(engine e) : kind(e) {}
+  void set_offset(uint64_t o) {
+    offset = stored = o;
+    rebuild = true;
+  }
+  // A seed or ordering change to a different value.
+  void reseed_or_reorder() {
+    if (kind == engine::philox && stored != 0) offset = stored;
+    rebuild = true;
+  }
+  void after_call(output o, uint64_t n) {
+    if (kind == engine::philox) stored += (offset + n) / 4 - offset / 4;
+    offset = offset_after(kind, o, offset, n);
+    rebuild = false;
+  }
+};
+
 constexpr uint32_t kXorwowThreads = 4096;
 constexpr uint32_t kMrgThreadsDefault = 81920;
 constexpr uint32_t kMrgThreadsLegacy = 4096;
