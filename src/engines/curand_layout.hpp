@@ -28,26 +28,37 @@
 // A call walks units u = first, first+1, ...; the k-th unit of thread t in the call uses words
 // p_t + W k; afterwards p_t has moved by W for each unit of t that the call completed (a Philox unit cut
 // by the end of a call is finished by the next call, with that call's W, from the same p_t).
-// SetGeneratorOffset(o), SetPseudoRandomGeneratorSeed and SetGeneratorOrdering rebuild the positions
-// from the offset alone, as if every earlier unit had been one word: p_t = number of units below
-// unit(o) that belong to t (unit(o) = o for XORWOW/MRG32k3a, o/4 for Philox). So:
-//   - successive calls of one output type since the last rebuild equal one call (chunking is free);
+// A rebuild (SetGeneratorOffset, or a seed or ordering change: rules in generator_position below) resets
+// the positions from the offset alone, as if every earlier unit had been one word: p_t = number of
+// units below unit(o) that belong to t (unit(o) = o for XORWOW/MRG32k3a, o/4 for Philox). So:
+//   - successive calls of one W since the last rebuild equal one call (chunking is free);
 //   - a W=2 or W=4 type at offset o is NOT the o-th element of that type's stream from offset 0, and
 //     after a call of one W, a call of another W continues each thread where it stopped.
 //
 // ---- The interface ----
-// *_stream (per seed and ordering; set-up once, then const and shareable between threads):
-//   fill_*(offset, pos, n, out): outputs [pos, pos + n) of a call made at generator offset `offset`
-//     right after a rebuild (or of several same-type calls from there, counted from that offset).
-//   cursor_at(offset): the rebuilt thread positions, for calls that follow calls of another W.
+// *_stream (per seed and ordering; set up once, then const and shareable between threads):
+//   fill_*(offset, pos, n, out[, mean, stddev]): outputs [pos, pos + n) of a call made at generator
+//     offset `offset` right after a rebuild; pos counts this type's outputs from that offset, so it also
+//     serves later calls of the same W (pos = units since the rebuild * G; Philox: outputs since it).
+//   cursor_at(offset): the rebuilt thread positions, for calls that follow a call of another W.
 // call_cursor (the live positions, what cuRAND keeps between calls):
-//   fill_*(pos, n, out): outputs [pos, pos + n) of the next call; advance(type, n): move past that call.
-// Every fill is independent of every other: split a call into ranges and fill them on any threads.
+//   fill_*(pos, n, out[, mean, stddev]): outputs [pos, pos + n) of the next call;
+//   advance(type, n): move past that call of n outputs.
+// generator_position: the offset bookkeeping and when to rebuild.
+// Every fill is independent of every other: cut a call into ranges and fill them on any threads.
 //
-// Cost. XORWOW keeps 4096 start states per seed (one 160x160 GF(2) matrix-vector product each), MRG32k3a
-// 81920 or 4096 (two 3x3 products mod m each), Philox none. A fill of n outputs costs one jump
-// (O(log offset) matrix work, then a matrix-vector product for each touched thread, at most T) plus
-// O(n) generation; a cursor costs T states and one jump per thread to build or advance.
+//   const xorwow_stream s(seed, ordering::dflt);        // SetPseudoRandomGeneratorSeed
+//   s.fill_normal(o, 0, n, out, mean, stddev);           // SetGeneratorOffset(o); GenerateNormal(out, n)
+//   s.fill_normal(o, a, b - a, out + a, mean, stddev);   // the part [a, b) of that call, on any thread
+//   auto c = s.cursor_at(o);                             // SetGeneratorOffset(o); then
+//   c.fill_uniform(0, n, f32);     c.advance(output::uniform_f32, n);   //   GenerateUniform(f32, n)
+//   c.fill_uniform(0, m, f64);     c.advance(output::uniform_f64, m);   //   GenerateUniformDouble(f64, m)
+//
+// Cost. XORWOW keeps 4096 start states per seed (one 160x160 GF(2) matrix-vector product each, ~0.2 ms;
+// the jump matrices are computed once per process, ~3 ms), MRG32k3a 81920 or 4096 (two 3x3 products mod m
+// each, ~3 ms for 81920), Philox none. A fill of n outputs costs one jump (O(log offset) matrix work, then
+// a matrix-vector product for each touched thread, at most T) plus O(n) generation; a cursor costs T
+// states and one jump per thread to build or advance.
 #pragma once
 
 #include <stddef.h>

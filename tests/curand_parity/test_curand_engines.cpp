@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -57,6 +58,24 @@ TEST(CurandEngines, XorwowJumpsCompose) {
   xorwow::mat_vec(m, e.v, e.v);
   xorwow::shift_jump(f.v, 1000000000003ull, 0);
   EXPECT_EQ(0, std::memcmp(e.v, f.v, sizeof e.v));
+}
+
+TEST(CurandEngines, Mrg32k3aReduction) {
+  std::mt19937_64 rng(3);
+  for (uint32_t m : {mrg32k3a::kM1, mrg32k3a::kM2}) {
+    const uint64_t edges[] = {0, 1, m - 1ull, m, m + 1ull, 2ull * m - 1, 2ull * m, 0xFFFFFFFFull, 1ull << 32,
+                              static_cast<uint64_t>(m) * m, ~0ull, ~0ull - m};
+    for (uint64_t x : edges) EXPECT_EQ(mrg32k3a::reduce(x, m), x % m) << x;
+    for (int i = 0; i < 1000000; ++i) {
+      const uint64_t x = rng() >> (rng() % 64);
+      ASSERT_EQ(mrg32k3a::reduce(x, m), x % m) << x;
+      const uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng()), c = static_cast<uint32_t>(rng()),
+                     d = static_cast<uint32_t>(rng()), e = static_cast<uint32_t>(rng()), f = static_cast<uint32_t>(rng());
+      const unsigned __int128 s = static_cast<unsigned __int128>(a) * b + static_cast<unsigned __int128>(c) * d +
+                                  static_cast<unsigned __int128>(e) * f;
+      ASSERT_EQ(mrg32k3a::dot3(a, b, c, d, e, f, m), static_cast<uint32_t>(s % m));
+    }
+  }
 }
 
 TEST(CurandEngines, Mrg32k3aJumps) {
