@@ -459,10 +459,10 @@ class call_cursor : public detail::call_fills<Engine, call_cursor<Engine>> {
       detail::advance_states<Engine>(states_.data(), T, static_cast<uint32_t>(first % T), W, (offset_ + n) / 4 - first);
       offset_ += n;
     } else {
-      const uint64_t G = static_cast<uint64_t>(outputs_per_unit(Engine::kind, o));
-      if (n % G) throw std::invalid_argument("call_cursor::advance: odd count of normals");
-      detail::advance_states<Engine>(states_.data(), T, static_cast<uint32_t>(offset_ % T), W, n / G);
-      offset_ += n / G;
+      const uint64_t per_unit = static_cast<uint64_t>(outputs_per_unit(Engine::kind, o));
+      if (n % per_unit) throw std::invalid_argument("call_cursor::advance: odd count of normals");
+      detail::advance_states<Engine>(states_.data(), T, static_cast<uint32_t>(offset_ % T), W, n / per_unit);
+      offset_ += n / per_unit;
     }
   }
 
