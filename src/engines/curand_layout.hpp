@@ -84,8 +84,7 @@ enum class output { u32, uniform_f32, uniform_f64, normal_f32, normal_f64, logno
 enum class engine { xorwow, mrg32k3a, philox };
 
 inline bool is_normal(output o) {
-  return o == output::normal_f32 || o == output::normal_f64 || o == output::lognormal_f32 ||
-         o == output::lognormal_f64;
+  return o == output::normal_f32 || o == output::normal_f64 || o == output::lognormal_f32 || o == output::lognormal_f64;
 }
 inline bool is_double(output o) {
   return o == output::uniform_f64 || o == output::normal_f64 || o == output::lognormal_f64;
@@ -430,8 +429,8 @@ class call_fills {
   template <int W, int GG, typename T, class Kernel>
   void run(OriginArgs... a, uint64_t pos, size_t n, T* out, const Kernel& kernel) const {
     const Self& self = static_cast<const Self&>(*this);
-    fill_call<Engine, W, GG>(self.origin(a...), [&self](uint32_t t) { return self.state_of(t); }, pos, n, out,
-                             kernel);
+    fill_call<Engine, W, GG>(
+        self.origin(a...), [&self](uint32_t t) { return self.state_of(t); }, pos, n, out, kernel);
   }
 };
 

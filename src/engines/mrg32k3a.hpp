@@ -74,8 +74,7 @@ GPURNG_HD constexpr uint32_t dot3(uint32_t a, uint32_t b, uint32_t c, uint32_t d
 GPURNG_HD constexpr mat3 mat_mul(const mat3& x, const mat3& y, uint32_t m) {
   mat3 r{};
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      r.a[i][j] = dot3(x.a[i][0], y.a[0][j], x.a[i][1], y.a[1][j], x.a[i][2], y.a[2][j], m);
+    for (int j = 0; j < 3; ++j) r.a[i][j] = dot3(x.a[i][0], y.a[0][j], x.a[i][1], y.a[1][j], x.a[i][2], y.a[2][j], m);
   return r;
 }
 
@@ -165,9 +164,7 @@ GPURNG_HD uint32_t next(state& s) {
 }
 
 // curand(state) for MRG32k3a: z scaled to 32 bits in double and truncated.
-GPURNG_HD uint32_t bits_of(uint32_t z) {
-  return static_cast<uint32_t>(static_cast<double>(z) * kBitsNorm);
-}
+GPURNG_HD uint32_t bits_of(uint32_t z) { return static_cast<uint32_t>(static_cast<double>(z) * kBitsNorm); }
 // curand_uniform: z/m1 rounded to double, then to float (1.0f when z = m1, and for z close to it).
 GPURNG_HD float uniform_float(uint32_t z) { return static_cast<float>(static_cast<double>(z) * kNorm); }
 // curand_uniform_double: z/m1 in (0, 1].

@@ -62,9 +62,7 @@ GPURNG_HD u32x4 block(u32x4 c, key2 k) {
 }
 
 // cuRAND's key for a 64-bit seed.
-GPURNG_HD key2 key_of_seed(uint64_t seed) {
-  return {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)};
-}
+GPURNG_HD key2 key_of_seed(uint64_t seed) { return {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}; }
 
 // The counter of block `index` (0, 1, ...) of subsequence `subsequence`. Low 64 bits: block index;
 // high 64 bits: subsequence. (cuRAND adds both with carries across the 128 bits; the carry from the

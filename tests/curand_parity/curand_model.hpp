@@ -32,30 +32,44 @@ constexpr output kAllOutputs[] = {output::u32,        output::uniform_f32,   out
 
 inline const char* name_of(output o) {
   switch (o) {
-    case output::u32: return "u32";
-    case output::uniform_f32: return "uniform_f32";
-    case output::uniform_f64: return "uniform_f64";
-    case output::normal_f32: return "normal_f32";
-    case output::normal_f64: return "normal_f64";
-    case output::lognormal_f32: return "lognormal_f32";
-    case output::lognormal_f64: return "lognormal_f64";
+    case output::u32:
+      return "u32";
+    case output::uniform_f32:
+      return "uniform_f32";
+    case output::uniform_f64:
+      return "uniform_f64";
+    case output::normal_f32:
+      return "normal_f32";
+    case output::normal_f64:
+      return "normal_f64";
+    case output::lognormal_f32:
+      return "lognormal_f32";
+    case output::lognormal_f64:
+      return "lognormal_f64";
   }
   return "?";
 }
 inline const char* name_of(engine e) {
   switch (e) {
-    case engine::xorwow: return "XORWOW";
-    case engine::mrg32k3a: return "MRG32k3a";
-    case engine::philox: return "Philox4_32_10";
+    case engine::xorwow:
+      return "XORWOW";
+    case engine::mrg32k3a:
+      return "MRG32k3a";
+    case engine::philox:
+      return "Philox4_32_10";
   }
   return "?";
 }
 inline const char* name_of(ordering o) {
   switch (o) {
-    case ordering::best: return "BEST";
-    case ordering::dflt: return "DEFAULT";
-    case ordering::seeded: return "SEEDED";
-    case ordering::legacy: return "LEGACY";
+    case ordering::best:
+      return "BEST";
+    case ordering::dflt:
+      return "DEFAULT";
+    case ordering::seeded:
+      return "SEEDED";
+    case ordering::legacy:
+      return "LEGACY";
   }
   return "?";
 }
@@ -84,19 +98,29 @@ struct buffer {
 template <class F, class... Lead>
 void fill_any(const F& f, output o, void* out, uint64_t pos, size_t n, const dist_params& p, Lead... lead) {
   switch (o) {
-    case output::u32: f.fill_u32(lead..., pos, n, static_cast<uint32_t*>(out)); break;
-    case output::uniform_f32: f.fill_uniform(lead..., pos, n, static_cast<float*>(out)); break;
-    case output::uniform_f64: f.fill_uniform(lead..., pos, n, static_cast<double*>(out)); break;
+    case output::u32:
+      f.fill_u32(lead..., pos, n, static_cast<uint32_t*>(out));
+      break;
+    case output::uniform_f32:
+      f.fill_uniform(lead..., pos, n, static_cast<float*>(out));
+      break;
+    case output::uniform_f64:
+      f.fill_uniform(lead..., pos, n, static_cast<double*>(out));
+      break;
     case output::normal_f32:
       f.fill_normal(lead..., pos, n, static_cast<float*>(out), static_cast<float>(p.normal_mean),
                     static_cast<float>(p.normal_stddev));
       break;
-    case output::normal_f64: f.fill_normal(lead..., pos, n, static_cast<double*>(out), p.normal_mean, p.normal_stddev); break;
+    case output::normal_f64:
+      f.fill_normal(lead..., pos, n, static_cast<double*>(out), p.normal_mean, p.normal_stddev);
+      break;
     case output::lognormal_f32:
       f.fill_lognormal(lead..., pos, n, static_cast<float*>(out), static_cast<float>(p.log_mean),
                        static_cast<float>(p.log_stddev));
       break;
-    case output::lognormal_f64: f.fill_lognormal(lead..., pos, n, static_cast<double*>(out), p.log_mean, p.log_stddev); break;
+    case output::lognormal_f64:
+      f.fill_lognormal(lead..., pos, n, static_cast<double*>(out), p.log_mean, p.log_stddev);
+      break;
   }
 }
 
@@ -206,8 +230,8 @@ inline tally& global_tally() {
 
 // Integers and uniforms bit for bit; normals and log-normals bit for bit wherever the C library is glibc
 // (both sides then call the same logf/sincosf/expf...), and within 2 ulp anywhere.
-inline void expect_match(const std::string& what, const std::string& key, output o, const void* want,
-                         const void* got, size_t n) {
+inline void expect_match(const std::string& what, const std::string& key, output o, const void* want, const void* got,
+                         size_t n) {
   const comparison c = compare(o, want, got, n);
   global_tally().add(key, c);
   if (c.differ == 0) return;
@@ -218,8 +242,8 @@ inline void expect_match(const std::string& what, const std::string& key, output
   }
   EXPECT_LE(c.max_ulp, 2u) << what << ": " << c.differ << " of " << n << " differ, first " << first;
 #if defined(__GLIBC__)
-  ADD_FAILURE() << what << ": " << c.differ << " of " << n << " not bit-identical (max " << c.max_ulp
-                << " ulp), first " << first;
+  ADD_FAILURE() << what << ": " << c.differ << " of " << n << " not bit-identical (max " << c.max_ulp << " ulp), first "
+                << first;
 #endif
 }
 

@@ -63,14 +63,19 @@ TEST(CurandEngines, XorwowJumpsCompose) {
 TEST(CurandEngines, Mrg32k3aReduction) {
   std::mt19937_64 rng(3);
   for (uint32_t m : {mrg32k3a::kM1, mrg32k3a::kM2}) {
-    const uint64_t edges[] = {0, 1, m - 1ull, m, m + 1ull, 2ull * m - 1, 2ull * m, 0xFFFFFFFFull, 1ull << 32,
-                              static_cast<uint64_t>(m) * m, ~0ull, ~0ull - m};
+    const uint64_t edges[] = {0,          1,
+                              m - 1ull,   m,
+                              m + 1ull,   2ull * m - 1,
+                              2ull * m,   0xFFFFFFFFull,
+                              1ull << 32, static_cast<uint64_t>(m) * m,
+                              ~0ull,      ~0ull - m};
     for (uint64_t x : edges) EXPECT_EQ(mrg32k3a::reduce(x, m), x % m) << x;
     for (int i = 0; i < 1000000; ++i) {
       const uint64_t x = rng() >> (rng() % 64);
       ASSERT_EQ(mrg32k3a::reduce(x, m), x % m) << x;
-      const uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng()), c = static_cast<uint32_t>(rng()),
-                     d = static_cast<uint32_t>(rng()), e = static_cast<uint32_t>(rng()), f = static_cast<uint32_t>(rng());
+      const uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng()),
+                     c = static_cast<uint32_t>(rng()), d = static_cast<uint32_t>(rng()),
+                     e = static_cast<uint32_t>(rng()), f = static_cast<uint32_t>(rng());
       const unsigned __int128 s = static_cast<unsigned __int128>(a) * b + static_cast<unsigned __int128>(c) * d +
                                   static_cast<unsigned __int128>(e) * f;
       ASSERT_EQ(mrg32k3a::dot3(a, b, c, d, e, f, m), static_cast<uint32_t>(s % m));
@@ -88,10 +93,9 @@ TEST(CurandEngines, Mrg32k3aJumps) {
   // 2^76 = (2^38)^2 steps; subsequence jumps compose
   using mrg32k3a::mat_pow;
   const mrg32k3a::jump direct = mrg32k3a::jump_of_pow2(76, 3);
-  mrg32k3a::jump twice{mat_pow(mat_pow(mrg32k3a::step_matrix1(), uint64_t{1} << 38, mrg32k3a::kM1), uint64_t{1} << 38,
-                               mrg32k3a::kM1),
-                       mat_pow(mat_pow(mrg32k3a::step_matrix2(), uint64_t{1} << 38, mrg32k3a::kM2), uint64_t{1} << 38,
-                               mrg32k3a::kM2)};
+  mrg32k3a::jump twice{
+      mat_pow(mat_pow(mrg32k3a::step_matrix1(), uint64_t{1} << 38, mrg32k3a::kM1), uint64_t{1} << 38, mrg32k3a::kM1),
+      mat_pow(mat_pow(mrg32k3a::step_matrix2(), uint64_t{1} << 38, mrg32k3a::kM2), uint64_t{1} << 38, mrg32k3a::kM2)};
   mrg32k3a::state x = mrg32k3a::seed_state(3), y = x;
   mrg32k3a::apply(direct, x);
   for (int i = 0; i < 3; ++i) mrg32k3a::apply(twice, y);

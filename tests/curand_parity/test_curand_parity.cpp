@@ -51,9 +51,15 @@ class oracle {
   void generate(output o, void* out, size_t n, const dist_params& p) {
     curandStatus_t s = CURAND_STATUS_SUCCESS;
     switch (o) {
-      case output::u32: s = curandGenerate(g_, static_cast<unsigned*>(out), n); break;
-      case output::uniform_f32: s = curandGenerateUniform(g_, static_cast<float*>(out), n); break;
-      case output::uniform_f64: s = curandGenerateUniformDouble(g_, static_cast<double*>(out), n); break;
+      case output::u32:
+        s = curandGenerate(g_, static_cast<unsigned*>(out), n);
+        break;
+      case output::uniform_f32:
+        s = curandGenerateUniform(g_, static_cast<float*>(out), n);
+        break;
+      case output::uniform_f64:
+        s = curandGenerateUniformDouble(g_, static_cast<double*>(out), n);
+        break;
       case output::normal_f32:
         s = curandGenerateNormal(g_, static_cast<float*>(out), n, static_cast<float>(p.normal_mean),
                                  static_cast<float>(p.normal_stddev));
@@ -74,7 +80,8 @@ class oracle {
 
  private:
   static void check(curandStatus_t s, const char* what) {
-    if (s != CURAND_STATUS_SUCCESS) throw std::runtime_error(std::string("cuRAND ") + what + " failed: " + std::to_string(s));
+    if (s != CURAND_STATUS_SUCCESS)
+      throw std::runtime_error(std::string("cuRAND ") + what + " failed: " + std::to_string(s));
   }
   curandGenerator_t g_{};
 };
@@ -183,8 +190,8 @@ void chunked(ordering ord, uint64_t seed, uint64_t off, std::vector<size_t> size
       fill_any(s, o, pieces.at(at), at, z, kParams, off);
       at += z;
     }
-    const std::string what = std::string(name_of(e)) + " " + name_of(ord) + " chunked from offset " +
-                             std::to_string(off) + " " + name_of(o);
+    const std::string what =
+        std::string(name_of(e)) + " " + name_of(ord) + " chunked from offset " + std::to_string(off) + " " + name_of(o);
     expect_match(what + ", cuRAND calls vs one fill", key_of(e, ord, o), o, want.data(), one.data(), total);
     EXPECT_EQ(0, std::memcmp(one.data(), pieces.data(), total * element_size(o))) << what << ", fills in pieces";
   }
@@ -243,11 +250,16 @@ std::vector<uint64_t> some_offsets() { return {0, 4095, 81919, 262143, 100000000
 class SeedParam : public ::testing::TestWithParam<uint64_t> {};
 std::string seed_name(const ::testing::TestParamInfo<uint64_t>& i) {
   switch (i.index) {
-    case 0: return "seed_0";
-    case 1: return "seed_1";
-    case 2: return "seed_1234";
-    case 3: return "seed_2p32_7";
-    default: return "seed_max";
+    case 0:
+      return "seed_0";
+    case 1:
+      return "seed_1";
+    case 2:
+      return "seed_1234";
+    case 3:
+      return "seed_2p32_7";
+    default:
+      return "seed_max";
   }
 }
 
@@ -276,8 +288,8 @@ TEST_P(SeedParam, MrgDefaultSequence) {
   const uint64_t seed = GetParam();
   // the full offset list for two seeds, the boundaries and the large offset for the others
   const bool full = seed == 0 || seed == 1234;
-  sequence<mrg32k3a_stream>(ordering::dflt, seed, full ? all_offsets() : std::vector<uint64_t>{0, 81919, 1000000000003ull},
-                            30001);
+  sequence<mrg32k3a_stream>(ordering::dflt, seed,
+                            full ? all_offsets() : std::vector<uint64_t>{0, 81919, 1000000000003ull}, 30001);
 }
 
 INSTANTIATE_TEST_SUITE_P(CurandParity, SeedParam, ::testing::ValuesIn(kSeeds), seed_name);
@@ -362,9 +374,7 @@ TEST(CurandRebuild, MrgLegacy) { rebuild_rules<mrg32k3a_stream>(ordering::legacy
 TEST(CurandMixed, Xorwow) {
   mixed<xorwow_stream>({ordering::dflt, ordering::best, ordering::legacy}, 1234, 400, 6, 11);
 }
-TEST(CurandMixed, Philox) {
-  mixed<philox_stream>({ordering::dflt, ordering::best, ordering::legacy}, 42, 400, 6, 12);
-}
+TEST(CurandMixed, Philox) { mixed<philox_stream>({ordering::dflt, ordering::best, ordering::legacy}, 42, 400, 6, 12); }
 TEST(CurandMixed, MrgLegacy) { mixed<mrg32k3a_stream>({ordering::legacy}, 77, 300, 6, 13); }
 // DEFAULT and BEST, with few rebuilds (each costs cuRAND about a second); LEGACY switches in between.
 TEST(CurandMixed, MrgDefault) {
