@@ -43,7 +43,9 @@
 #include <type_traits>
 
 #include "../common/hd.hpp"
+#include "curand_outputs.hpp"
 #include "sobol_tables.hpp"
+#include "xorwow.hpp"
 
 #if !defined(__CUDA_ARCH__)
 #include <vector>
@@ -80,36 +82,6 @@ GPURNG_HD int lowest_bit(uint64_t x) {
     ++k;
   }
   return k;
-#endif
-}
-
-// a * b rounded on its own, so that `mul_rn(z, stddev) + mean` stays two roundings, as cuRAND computes
-// it, even where the compiler would contract it into a fused multiply-add (an empty asm hides the product
-// from the host optimiser; the device's _rn intrinsics are never contracted).
-GPURNG_HD float mul_rn(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(a, b);
-#else
-  float p = a * b;
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-  __asm__("" : "+x"(p));
-#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
-  __asm__("" : "+w"(p));
-#endif
-  return p;
-#endif
-}
-GPURNG_HD double mul_rn(double a, double b) {
-#if defined(__CUDA_ARCH__)
-  return __dmul_rn(a, b);
-#else
-  double p = a * b;
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-  __asm__("" : "+x"(p));
-#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
-  __asm__("" : "+w"(p));
-#endif
-  return p;
 #endif
 }
 
@@ -393,76 +365,16 @@ void direction_numbers(const joe_kuo_entry& e, W* v) {
   }
 }
 
-// cuRAND's XORWOW (curand.md §2.1) with seed 0 and host ordering (§2.2: output n is step n / 4096 of
-// subsequence n mod 4096, subsequences 2^67 steps apart): the source of the scrambled sets. Subsequence
-// starts come from the 160x160 bit matrix of one step raised to 2^67 by squaring; a jump of 2^67 steps
-// adds 362437 * 2^67 = 0 (mod 2^32) to the Weyl counter, so every subsequence starts with the same d.
-class xorwow_seed0_host {
- public:
-  static constexpr int kWords = 5, kBits = 160, kThreads = 4096;
-  using state = uint32_t[kWords];
-
-  // Outputs 0..count-1.
-  static std::vector<uint32_t> outputs(size_t count) {
-    std::vector<uint32_t> jump(static_cast<size_t>(kBits) * kWords);  // column j: image of state bit j
-    step_matrix(jump.data());
-    std::vector<uint32_t> tmp(jump.size());
-    for (int i = 0; i < 67; ++i) {
-      for (int j = 0; j < kBits; ++j)
-        apply(jump.data(), &jump[static_cast<size_t>(j) * kWords], &tmp[static_cast<size_t>(j) * kWords]);
-      jump.swap(tmp);
-    }
-    const uint32_t t0 = 1099087573u * 0xaad26b49u, t1 = 2591861531u * 0xf7dcefddu;
-    const uint32_t d0 = 6615241u + t1 + t0;
-    std::vector<uint32_t> lanes(static_cast<size_t>(kThreads) * kWords);
-    uint32_t* v = lanes.data();
-    v[0] = 123456789u + t0;
-    v[1] = 362436069u ^ t0;
-    v[2] = 521288629u + t1;
-    v[3] = 88675123u ^ t1;
-    v[4] = 5783321u + t0;
-    for (int s = 1; s < kThreads; ++s) apply(jump.data(), &lanes[(s - 1) * kWords], &lanes[s * kWords]);
-
-    std::vector<uint32_t> out(count);
-    const size_t steps = (count + kThreads - 1) / kThreads;
-    uint32_t d = d0;
-    for (size_t k = 0; k < steps; ++k) {
-      d += 362437u;
-      for (int s = 0; s < kThreads; ++s) {
-        const size_t n = k * kThreads + s;
-        const uint32_t x = step(&lanes[s * kWords]) + d;
-        if (n < count) out[n] = x;
-      }
-    }
-    return out;
-  }
-
- private:
-  static uint32_t step(uint32_t* v) {
-    const uint32_t t = v[0] ^ (v[0] >> 2);
-    v[0] = v[1];
-    v[1] = v[2];
-    v[2] = v[3];
-    v[3] = v[4];
-    v[4] = (v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1));
-    return v[4];
-  }
-  static void step_matrix(uint32_t* m) {
-    for (int j = 0; j < kBits; ++j) {
-      uint32_t* col = m + static_cast<size_t>(j) * kWords;
-      for (int w = 0; w < kWords; ++w) col[w] = 0;
-      col[j / 32] = 1u << (j % 32);
-      step(col);
-    }
-  }
-  static void apply(const uint32_t* m, const uint32_t* x, uint32_t* y) {
-    uint32_t acc[kWords] = {};
-    for (int j = 0; j < kBits; ++j)
-      if ((x[j / 32] >> (j % 32)) & 1u)
-        for (int w = 0; w < kWords; ++w) acc[w] ^= m[static_cast<size_t>(j) * kWords + w];
-    for (int w = 0; w < kWords; ++w) y[w] = acc[w];
-  }
-};
+// cuRAND's XORWOW with seed 0 and host ordering (curand.md §2.2: output n is step n / 4096 of
+// subsequence n mod 4096): the source of the scrambled sets. Outputs 0..count-1.
+inline std::vector<uint32_t> xorwow_seed0_outputs(size_t count) {
+  constexpr int kThreads = 4096;
+  std::vector<xorwow::state> lanes(kThreads);
+  for (int t = 0; t < kThreads; ++t) lanes[t] = xorwow::init(0, static_cast<uint64_t>(t), 0);
+  std::vector<uint32_t> out(count);
+  for (size_t n = 0; n < count; ++n) out[n] = xorwow::next(lanes[n % kThreads]);
+  return out;
+}
 
 // In-place transpose of a 64x64 bit matrix: afterwards m[i] bit j is what m[j] bit i was. Six rounds
 // of block swaps (32x32 blocks, then 16x16, ...).
@@ -518,7 +430,7 @@ inline table64 build_scrambled_table64() {
   table64 t = build_plain_table<uint64_t>();
   t.kind = Kind::scrambled_sobol64;
   const unsigned D = t.dimensions();
-  const std::vector<uint32_t> x = detail::xorwow_seed0_host::outputs(1 + 128 * size_t{D} + 2 * size_t{D});
+  const std::vector<uint32_t> x = detail::xorwow_seed0_outputs(1 + 128 * size_t{D} + 2 * size_t{D});
   for (unsigned d = 0; d < D; ++d) {
     // Row of output bit r: the bits of W_{63-r} above r, and bit r.
     uint64_t m[64];
@@ -628,25 +540,27 @@ bool fill(const direction_table<W>& t, unsigned dims, uint64_t point_offset, siz
 template <typename W>
 bool fill_normal(const direction_table<W>& t, unsigned dims, uint64_t point_offset, size_t n, float* out, float mean,
                  float stddev) {
-  return fill_with(t, dims, point_offset, n, out, [=](W x) { return detail::mul_rn(normal_float(x), stddev) + mean; });
+  return fill_with(t, dims, point_offset, n, out,
+                   [=](W x) { return curand_out::mul_rn(normal_float(x), stddev) + mean; });
 }
 template <typename W>
 bool fill_normal(const direction_table<W>& t, unsigned dims, uint64_t point_offset, size_t n, double* out, double mean,
                  double stddev) {
-  return fill_with(t, dims, point_offset, n, out, [=](W x) { return detail::mul_rn(normal_double(x), stddev) + mean; });
+  return fill_with(t, dims, point_offset, n, out,
+                   [=](W x) { return curand_out::mul_rn(normal_double(x), stddev) + mean; });
 }
 // curandGenerateLogNormal / curandGenerateLogNormalDouble: expf / exp of the normal.
 template <typename W>
 bool fill_log_normal(const direction_table<W>& t, unsigned dims, uint64_t point_offset, size_t n, float* out,
                      float mean, float stddev) {
   return fill_with(t, dims, point_offset, n, out,
-                   [=](W x) { return expf(detail::mul_rn(normal_float(x), stddev) + mean); });
+                   [=](W x) { return expf(curand_out::mul_rn(normal_float(x), stddev) + mean); });
 }
 template <typename W>
 bool fill_log_normal(const direction_table<W>& t, unsigned dims, uint64_t point_offset, size_t n, double* out,
                      double mean, double stddev) {
   return fill_with(t, dims, point_offset, n, out,
-                   [=](W x) { return exp(detail::mul_rn(normal_double(x), stddev) + mean); });
+                   [=](W x) { return exp(curand_out::mul_rn(normal_double(x), stddev) + mean); });
 }
 #endif  // !__CUDA_ARCH__
 
