@@ -49,6 +49,38 @@ typedef enum gpurngStatus {
 /** Engines. The numbers never change. RANMAR engines are numbered from 1000 so that cuRAND's numbers
  *  (100..204) stay free for the cuRAND-compatible engines. */
 typedef enum gpurngRngType {
+  /** cuRAND's default pseudo-random engine: XORWOW (the generator reports it as GPURNG_RNG_PSEUDO_XORWOW). */
+  GPURNG_RNG_PSEUDO_DEFAULT = 100,
+  /** cuRAND's XORWOW (Marsaglia xorshift + Weyl counter) in cuRAND's layout: the same numbers as cuRAND's
+   *  CURAND_RNG_PSEUDO_XORWOW for every seed (0..2^64-1, default 0), offset and ordering BEST, DEFAULT and
+   *  LEGACY (one layout: 4096 threads 2^67 apart). Offsets count units: one output, or one normal pair.
+   *  gpurngGenerate: the 32-bit outputs. Uniform float x*2^-32 + 2^-33, in (0,1]; uniform double
+   *  (x ^ (y << 21))*2^-53 + 2^-54 from two words; normals by Box-Muller (even lengths only). */
+  GPURNG_RNG_PSEUDO_XORWOW = 101,
+  /** cuRAND's MRG32k3a: the same numbers as cuRAND for every seed, offset and ordering BEST = DEFAULT
+   *  (81920 threads 2^76 apart) and LEGACY (4096 threads). gpurngGenerate: (unsigned)(z * 1.000000048662);
+   *  uniforms z/m1 (float: rounded once from the double); normals by Box-Muller of two uniforms (even
+   *  lengths only). Offsets as XORWOW. */
+  GPURNG_RNG_PSEUDO_MRG32K3A = 121,
+  /** Philox4x32-10 (Random123), in cuRAND's layout: the same numbers as cuRAND for every seed, offset and
+   *  ordering BEST, DEFAULT and LEGACY (65536 threads, four outputs per counter). Offsets count outputs.
+   *  Uniforms as XORWOW; doubles and double normals take two counters per four outputs, as cuRAND. */
+  GPURNG_RNG_PSEUDO_PHILOX4_32_10 = 161,
+  /** cuRAND's default quasi-random engine: SOBOL32. */
+  GPURNG_RNG_QUASI_DEFAULT = 200,
+  /** cuRAND's Sobol' sequences with Joe and Kuo's new-joe-kuo-6.21201 direction numbers, dimensions 1..20000
+   *  (gpurngSetQuasiRandomGeneratorDimensions, default 1): the same numbers as cuRAND. A call of n values
+   *  with D dimensions writes n/D points of dimension 1, then of dimension 2, ... (n must be a multiple of
+   *  D); offsets count points. No seed. Uniform float x*2^-32 + 2^-33 (64-bit sets: their top 32 bits);
+   *  uniform double x*2^-32 + 2^-32 (32-bit sets) or (x >> 11)*2^-53 + 2^-54 (64-bit sets); normals by
+   *  the inverse CDF. gpurngGenerate serves the 32-bit sets, gpurngGenerateLongLong the 64-bit ones. */
+  GPURNG_RNG_QUASI_SOBOL32 = 201,
+  /** Sobol32 with cuRAND's scrambled direction numbers and scramble constants. */
+  GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32 = 202,
+  /** 64-bit Sobol'. */
+  GPURNG_RNG_QUASI_SOBOL64 = 203,
+  /** 64-bit scrambled Sobol' (cuRAND starts each call at point offset mod 2^32, and so does this). */
+  GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64 = 204,
   /** CERNLIB V113 RANMAR: 24-bit lagged Fibonacci table (lags 97, 33) minus a 24-bit Weyl carry.
    *  Seed = IJKL in 0..900000000 (default 54217137); offset = numbers skipped (NTOT2*10^9 + NTOT).
    *  gpurngGenerate: raw 24-bit integers r. gpurngGenerateUniform(Double): r*2^-24, exactly the
@@ -94,6 +126,39 @@ typedef enum gpurngRngType {
 
 /** glibc's rand() and random() stream, with the default 128-byte state. */
 #define GPURNG_RNG_PSEUDO_GLIBC_RANDOM GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3
+
+/** Output orderings of the pseudo-random engines (gpurngSetGeneratorOrdering), numbered as cuRAND's. */
+typedef enum gpurngOrdering {
+  GPURNG_ORDERING_PSEUDO_BEST = 100,    /**< as DEFAULT (cuRAND: the same layouts) */
+  GPURNG_ORDERING_PSEUDO_DEFAULT = 101, /**< the default of every pseudo-random engine */
+  GPURNG_ORDERING_PSEUDO_SEEDED = 102,  /**< refused (OUT_OF_RANGE): cuRAND's XORWOW seeding for it is unpublished */
+  GPURNG_ORDERING_PSEUDO_LEGACY = 103,  /**< cuRAND's LEGACY layouts (differs from DEFAULT for MRG32k3a only) */
+  GPURNG_ORDERING_PSEUDO_DYNAMIC = 104, /**< GPU generators only, as cuRAND; here it is the DEFAULT layout */
+  GPURNG_ORDERING_QUASI_DEFAULT = 201   /**< the only ordering of the quasi-random engines */
+} gpurngOrdering_t;
+
+/** Direction-number sets of gpurngGetDirectionVectors32/64, numbered as cuRAND's. */
+typedef enum gpurngDirectionVectorSet {
+  GPURNG_DIRECTION_VECTORS_32_JOEKUO6 = 101,
+  GPURNG_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102,
+  GPURNG_DIRECTION_VECTORS_64_JOEKUO6 = 103,
+  GPURNG_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
+} gpurngDirectionVectorSet_t;
+
+/** One dimension's direction numbers. */
+typedef unsigned int gpurngDirectionVectors32_t[32];
+typedef unsigned long long gpurngDirectionVectors64_t[64];
+
+/** How gpurngGenerateNormal(Double) and gpurngGenerateLogNormal(Double) make normals (gpurngSetNormalMethod). */
+typedef enum gpurngNormalMethod {
+  GPURNG_NORMAL_METHOD_DEFAULT = 0,     /**< Box-Muller for pseudo-random engines, inverse CDF for quasi-random */
+  GPURNG_NORMAL_METHOD_BOX_MULLER = 1,  /**< pseudo-random engines (cuRAND's pairing for cuRAND's engines) */
+  GPURNG_NORMAL_METHOD_INVERSE_CDF = 2, /**< quasi-random engines */
+  GPURNG_NORMAL_METHOD_WALLACE = 3      /**< Wallace's pool method (GPU Gems 3 ch. 37), where an engine offers it */
+} gpurngNormalMethod_t;
+
+/** A CUDA stream (the same type as cudaStream_t, declared here so that gpurng.h needs no CUDA header). */
+typedef struct CUstream_st *gpurngCudaStream_t;
 
 /** Where a generator runs. */
 typedef enum gpurngBackend {
@@ -192,6 +257,102 @@ GPURNG_API gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, flo
  * @return as gpurngGenerateUniform.
  */
 GPURNG_API gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double *output_ptr, size_t num);
+
+/**
+ * The cuRAND host-API calls below serve the cuRAND-style engines (XORWOW, MRG32K3A, PHILOX4_32_10, the
+ * Sobol' engines and the engines of GPU Gems and Xu & Okten listed above). Positions: see each engine.
+ * Output pointers may be host or device memory: device memory is filled by the GPU on the CUDA backend
+ * (on the CPU backend, by CPU threads and copied), host memory by CPU threads, with the same numbers.
+ */
+
+/**
+ * Set the output ordering (pseudo-random engines: BEST, DEFAULT, LEGACY, and DYNAMIC on generators made by
+ * gpurngCreateGenerator; quasi-random engines: QUASI_DEFAULT). Changing it rebuilds the positions at the
+ * current offset, as cuRAND does; setting the current ordering again changes nothing.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE for an ordering the engine does not have (SEEDED included; DYNAMIC on a
+ *         host generator; any ordering on the RANMAR and classic engines, which have one stream).
+ */
+GPURNG_API gpurngStatus_t gpurngSetGeneratorOrdering(gpurngGenerator_t generator, gpurngOrdering_t order);
+
+/**
+ * Set the number of dimensions of a quasi-random engine (1..20000 for Sobol'; default 1). Position kept.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_TYPE_ERROR on a pseudo-random engine; GPURNG_STATUS_OUT_OF_RANGE outside the range.
+ */
+GPURNG_API gpurngStatus_t gpurngSetQuasiRandomGeneratorDimensions(gpurngGenerator_t generator,
+                                                                  unsigned int num_dimensions);
+
+/**
+ * Make the generator's GPU work for device-memory outputs of the cuRAND-style engines run on @p stream
+ * (NULL: the default stream). Such calls then return once the work is queued, as cuRAND's do; the caller
+ * synchronises the stream before reading the numbers. Host-memory outputs stay synchronous. On the CPU
+ * backend the stream is remembered and has no effect.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngSetStream(gpurngGenerator_t generator, gpurngCudaStream_t stream);
+
+/**
+ * Choose how normals are made (default GPURNG_NORMAL_METHOD_DEFAULT).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE for a method the engine does not offer.
+ */
+GPURNG_API gpurngStatus_t gpurngSetNormalMethod(gpurngGenerator_t generator, gpurngNormalMethod_t method);
+
+/**
+ * Write @p num normals z * stddev + mean (one multiply rounding, then one add rounding), by the engine's
+ * method: cuRAND's Box-Muller pairs (sine value first) for XORWOW, MRG32K3A and PHILOX4_32_10, the
+ * inverse CDF for Sobol'. Within 2 ulp of cuRAND's host generator (cuRAND's own host and device differ
+ * there); identical on every backend of libgpurng.
+ * @return GPURNG_STATUS_SUCCESS (num == 0 writes nothing); GPURNG_STATUS_NOT_INITIALIZED if @p generator
+ *         is NULL; GPURNG_STATUS_NULL_POINTER if @p output_ptr is NULL and num > 0;
+ *         GPURNG_STATUS_TYPE_ERROR for an engine without normals (RANMAR and classic engines);
+ *         GPURNG_STATUS_LENGTH_NOT_MULTIPLE if num is odd on XORWOW or MRG32K3A, or not a multiple of the
+ *         dimensions on a quasi-random engine; GPURNG_STATUS_OUT_OF_RANGE if num overflows;
+ *         GPURNG_STATUS_LAUNCH_FAILURE, GPURNG_STATUS_ALLOCATION_FAILED on CUDA errors.
+ */
+GPURNG_API gpurngStatus_t gpurngGenerateNormal(gpurngGenerator_t generator, float *output_ptr, size_t num, float mean,
+                                               float stddev);
+/** As gpurngGenerateNormal, in double precision. */
+GPURNG_API gpurngStatus_t gpurngGenerateNormalDouble(gpurngGenerator_t generator, double *output_ptr, size_t num,
+                                                     double mean, double stddev);
+/** exp of gpurngGenerateNormal's values (expf). Statuses as gpurngGenerateNormal. */
+GPURNG_API gpurngStatus_t gpurngGenerateLogNormal(gpurngGenerator_t generator, float *output_ptr, size_t num,
+                                                  float mean, float stddev);
+/** exp of gpurngGenerateNormalDouble's values. Statuses as gpurngGenerateNormal. */
+GPURNG_API gpurngStatus_t gpurngGenerateLogNormalDouble(gpurngGenerator_t generator, double *output_ptr, size_t num,
+                                                        double mean, double stddev);
+
+/**
+ * Write @p num Poisson variates of mean @p lambda. Each is the inverse Poisson CDF of the 32-bit word that
+ * gpurngGenerate would write at its place (Sobol64: the word's top 32 bits), through a table of 2^-32
+ * thresholds built once per lambda, so the call follows gpurngGenerate's layout and moves the position as
+ * gpurngGenerate does. (cuRAND's own Poisson algorithm is unpublished; these are not its numbers.)
+ * @return as gpurngGenerateNormal (no odd-length rule), plus GPURNG_STATUS_OUT_OF_RANGE unless
+ *         0 < lambda <= 400000 (cuRAND's range).
+ */
+GPURNG_API gpurngStatus_t gpurngGeneratePoisson(gpurngGenerator_t generator, unsigned int *output_ptr, size_t num,
+                                                double lambda);
+
+/**
+ * Point *vectors at the library's table of 20000 dimensions x 32 direction numbers of @p set (a static
+ * table; do not free it). The same numbers as curandGetDirectionVectors32.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p vectors is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE unless set is GPURNG_DIRECTION_VECTORS_32_JOEKUO6 or
+ *         GPURNG_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6.
+ */
+GPURNG_API gpurngStatus_t gpurngGetDirectionVectors32(gpurngDirectionVectors32_t **vectors,
+                                                      gpurngDirectionVectorSet_t set);
+/** As gpurngGetDirectionVectors32 for the 64-bit sets (..._64_JOEKUO6). */
+GPURNG_API gpurngStatus_t gpurngGetDirectionVectors64(gpurngDirectionVectors64_t **vectors,
+                                                      gpurngDirectionVectorSet_t set);
+/**
+ * Point *constants at the 20000 scramble constants of the scrambled 32-bit Sobol' sets (static table).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p constants is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngGetScrambleConstants32(unsigned int **constants);
+/** As gpurngGetScrambleConstants32 for the 64-bit sets. */
+GPURNG_API gpurngStatus_t gpurngGetScrambleConstants64(unsigned long long **constants);
 
 /**
  * Report the library version as GPURNG_VERSION encodes it (major*10000 + minor*100 + patch).

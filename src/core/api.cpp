@@ -8,6 +8,7 @@
 #include "engine_info.hpp"
 #include "generator.hpp"
 #include "gpurng.h"
+#include "style_calls.hpp"
 
 namespace {
 
@@ -27,9 +28,34 @@ gpurngStatus_t guarded(Body&& body) noexcept {
 // No process can address 2^47 bytes of output on today's CPUs; larger requests are certainly wrong.
 constexpr unsigned long long kMaxOutputBytes = 1ull << 47;
 
+gpurng::core::Dist dist_of(Output kind) {
+  switch (kind) {
+    case Output::u32:
+      return gpurng::core::Dist::u32;
+    case Output::u64:
+      return gpurng::core::Dist::u64;
+    case Output::f32:
+      return gpurng::core::Dist::uniform_f32;
+    case Output::f64:
+      return gpurng::core::Dist::uniform_f64;
+  }
+  return gpurng::core::Dist::u32;
+}
+
+// The cuRAND-style engines: their own checks (style_engine.hpp), no ring.
+template <typename T>
+gpurngStatus_t style_generate(gpurngGenerator_t g, T* out, size_t n, Output kind) {
+  const gpurng::core::Call call{dist_of(kind), out, n, 0, 0, 0};
+  if (n == 0) return guarded([&] { return g->style->check(call); });
+  if (!out) return GPURNG_STATUS_NULL_POINTER;
+  if (n > kMaxOutputBytes / sizeof(T)) return GPURNG_STATUS_OUT_OF_RANGE;
+  return guarded([&] { return gpurng::core::style_generate(g, call); });
+}
+
 template <typename T>
 gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, Output kind, bool supported) {
   if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (g->style) return style_generate(g, out, n, kind);
   if (!supported) return GPURNG_STATUS_TYPE_ERROR;
   if (n == 0) return GPURNG_STATUS_SUCCESS;
   if (!out) return GPURNG_STATUS_NULL_POINTER;
@@ -43,6 +69,16 @@ gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, const T** numbers, Output 
   if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
   if (!numbers) return GPURNG_STATUS_NULL_POINTER;
   *numbers = nullptr;
+  if (g->style) {  // no ring: the numbers go to the generator's scratch buffer
+    if (n == 0) return guarded([&] { return g->style->check(gpurng::core::Call{dist_of(kind), nullptr, 0, 0, 0, 0}); });
+    if (n > (size_t(1) << 17)) return GPURNG_STATUS_OUT_OF_RANGE;  // the documented limit without a ring
+    return guarded([&] {
+      g->scratch.resize(n * sizeof(T));
+      const gpurngStatus_t st = style_generate(g, reinterpret_cast<T*>(g->scratch.data()), n, kind);
+      if (st == GPURNG_STATUS_SUCCESS) *numbers = reinterpret_cast<const T*>(g->scratch.data());
+      return st;
+    });
+  }
   if (!supported) return GPURNG_STATUS_TYPE_ERROR;
   if (n == 0) return GPURNG_STATUS_SUCCESS;
   if (g->position > UINT64_MAX - n) return GPURNG_STATUS_OUT_OF_RANGE;
@@ -86,6 +122,7 @@ gpurngStatus_t gpurngDestroyGenerator(gpurngGenerator_t generator) {
 
 gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, unsigned long long seed) {
   if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (generator->style) return guarded([&] { return generator->style->set_seed(seed); });
   if (seed > gpurng::core::engine_info(generator->type)->max_seed) return GPURNG_STATUS_OUT_OF_RANGE;
   return guarded([&] {
     gpurng::core::set_seed(generator, seed);
@@ -96,6 +133,10 @@ gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, u
 gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned long long offset) {
   if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
   return guarded([&] {
+    if (generator->style) {
+      generator->style->set_offset(offset);
+      return GPURNG_STATUS_SUCCESS;
+    }
     gpurng::core::set_offset(generator, offset);
     return GPURNG_STATUS_SUCCESS;
   });
@@ -104,7 +145,7 @@ gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned lo
 gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, unsigned long long* offset) {
   if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
   if (!offset) return GPURNG_STATUS_NULL_POINTER;
-  *offset = generator->position;
+  *offset = generator->style ? generator->style->offset() : generator->position;
   return GPURNG_STATUS_SUCCESS;
 }
 

@@ -10,6 +10,9 @@ constexpr EngineInfo kRanmar48{GPURNG_RANMAR_DEFAULT_SEED, GPURNG_RANMAR_MAX_SEE
 constexpr EngineInfo kMinstd{1, UINT64_MAX, true, false, false};
 constexpr EngineInfo kDrand48{0, (uint64_t(1) << 48) - 1, true, true, false};
 constexpr EngineInfo kGlibcRandom{1, 0xFFFFFFFFull, true, false, false};
+// cuRAND-style engines (style_engine.hpp): seed 0 by default, any 64-bit seed; their own checks decide
+// which outputs a call may ask for.
+constexpr EngineInfo kStyle{0, UINT64_MAX, true, true, false};
 }  // namespace
 
 const EngineInfo* engine_info(gpurngRngType_t type) {
@@ -30,6 +33,16 @@ const EngineInfo* engine_info(gpurngRngType_t type) {
     case GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3:
     case GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4:
       return &kGlibcRandom;
+    case GPURNG_RNG_PSEUDO_DEFAULT:
+    case GPURNG_RNG_PSEUDO_XORWOW:
+    case GPURNG_RNG_PSEUDO_MRG32K3A:
+    case GPURNG_RNG_PSEUDO_PHILOX4_32_10:
+    case GPURNG_RNG_QUASI_DEFAULT:
+    case GPURNG_RNG_QUASI_SOBOL32:
+    case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32:
+    case GPURNG_RNG_QUASI_SOBOL64:
+    case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64:
+      return &kStyle;
   }
   return nullptr;
 }

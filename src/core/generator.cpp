@@ -133,6 +133,12 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   g->ring_owns_state = false;
   g->host_page = ~uintptr_t(0);
   g->fork_generation = ring::producer::fork_generation();
+  g->stream = nullptr;
+  g->style = make_style_engine(type);
+  if (g->style) {  // no window, ring or RANMAR device state
+    *out = g.release();
+    return GPURNG_STATUS_SUCCESS;
+  }
   reset_window(g.get());
   if (backend == GPURNG_BACKEND_CUDA) {
     const gpurngStatus_t st = cuda::ranmar_create(&g->device);
@@ -146,7 +152,11 @@ void destroy(gpurngGenerator_t g) {
   if (g->fork_generation == ring::producer::fork_generation()) {
     delete g->ring;  // stops its producer first
     if (g->device && !ring::producer::exiting()) cuda::ranmar_destroy(g->device);
-  }  // else: a forked child; the parent's ring and device state are not ours to free
+    if (ring::producer::exiting()) static_cast<void>(g->style.release());  // no CUDA calls at exit
+  } else {
+    // A forked child: the parent's ring and device state are not ours to free.
+    static_cast<void>(g->style.release());
+  }
   delete g;
 }
 

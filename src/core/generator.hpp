@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <memory>
 #include <vector>
 
 #include "../backends/cuda/cuda_backend.hpp"
@@ -19,6 +20,7 @@
 #include "../ring/prefetch_ring.hpp"
 #include "../ring/ring_config.hpp"
 #include "gpurng.h"
+#include "style_engine.hpp"
 
 struct gpurngGenerator_st {
   gpurngRngType_t type;
@@ -36,6 +38,9 @@ struct gpurngGenerator_st {
   uintptr_t host_page;        // the last output page found to be host memory (page >> 12)
   unsigned fork_generation;   // ring::producer::fork_generation() when last checked
   std::vector<char> scratch;  // the zero-copy call's buffer when there is no ring
+  // The cuRAND-style engines (style_engine.hpp) keep their state here instead of in `window`/`position`.
+  std::unique_ptr<gpurng::core::StyleEngine> style;
+  gpurngCudaStream_t stream;  // gpurngSetStream
 };
 
 namespace gpurng {

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The CUDA side of the cuRAND-layout engines (XORWOW, MRG32k3a, Philox4_32_10) and of cuRAND's Sobol'
+// generators: device fills that write exactly what the host fills in src/engines/curand_layout.hpp and
+// src/engines/sobol.hpp write, into device memory. curand_layout_kernels.cu implements it when CUDA is
+// built; curand_layout_stub.cpp otherwise (every call returns GPURNG_STATUS_INITIALIZATION_FAILED).
+//
+// The core (src/core/curand_style_*.cpp) keeps every position on the host. For a pseudo-random engine a
+// call is described by a curand_layout::detail::call_origin plus T per-thread base states: the seed's
+// start states (right after a rebuild: uploaded once per seed and ordering) or a call_cursor's live states
+// (after calls of different widths: uploaded before the call). The device never keeps positions of its own.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../engines/curand_layout.hpp"
+#include "../../engines/sobol.hpp"
+#include "gpurng.h"
+
+namespace gpurng {
+namespace cuda {
+
+// T states of one engine in device memory (xorwow::state, mrg32k3a::state or
+// curand_layout::detail::philox_thread, as the host lays them out).
+struct LayoutStates;
+
+// Copy `count` host states of engine e into *states (allocated on first use, reused while the size fits).
+gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_states, uint32_t count,
+                                    LayoutStates** states);
+void layout_states_free(LayoutStates* states);
+
+// Write outputs [pos, pos + n) of a call with origin `c` over the base states `states` into device memory
+// `out`: the same values as curand_layout::detail::fill_call with the same arguments on the host. `mean`
+// and `stddev` are used by the (log-)normal outputs (converted to float for the float ones). With `stream`
+// NULL the call waits for the result; otherwise it is queued on that cudaStream_t.
+gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail::call_origin& c,
+                           const LayoutStates* states, uint64_t pos, size_t n, curand_layout::output o, void* out,
+                           double mean, double stddev, void* stream);
+
+// What a Sobol' call writes (gpurngGenerate: u32 of the 32-bit sets; gpurngGenerateLongLong: u64 of the
+// 64-bit sets).
+enum class SobolOutput { bits, uniform_f32, uniform_f64, normal_f32, normal_f64, lognormal_f32, lognormal_f64 };
+
+// One Sobol' call: as sobol::fill/fill_normal/fill_log_normal with the same arguments (dims dimensions,
+// n a multiple of dims, dimension-major), into device memory. The direction tables go to the device
+// on first use of each set and stay there.
+gpurngStatus_t sobol_fill(sobol::Kind k, unsigned dims, uint64_t point_offset, size_t n, SobolOutput o, void* out,
+                          double mean, double stddev, void* stream);
+
+}  // namespace cuda
+}  // namespace gpurng

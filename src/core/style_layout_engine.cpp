@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// XORWOW, MRG32k3a and Philox4_32_10 behind the C API, in cuRAND's host-API layouts
+// (src/engines/curand_layout.hpp explains the model: T logical threads, units of W words per output type,
+// thread positions kept between calls).
+//
+// Cost model. After a rebuild (SetGeneratorOffset, a seed or ordering change) every call whose type has
+// the same width W as the calls before it since the rebuild is a fill "from the rebuild": the seed's start
+// states plus counting, with nothing per thread to keep. Only when a call of another width follows does
+// the engine materialise a call_cursor (T live thread positions, the cost of T jumps) and move it on after
+// each call, until the next rebuild. Device fills get the start states (uploaded once per seed and
+// ordering) or the cursor's states (uploaded before the call) with the call's origin.
+#include <optional>
+#include <vector>
+
+#include "../backends/cuda/curand_layout_device.hpp"
+#include "../engines/curand_layout.hpp"
+#include "style_poisson.hpp"
+#include "style_routing.hpp"
+
+namespace gpurng {
+namespace core {
+namespace {
+
+namespace cl = curand_layout;
+
+cl::output output_of(Dist d) {
+  switch (d) {
+    case Dist::uniform_f32:
+      return cl::output::uniform_f32;
+    case Dist::uniform_f64:
+      return cl::output::uniform_f64;
+    case Dist::normal_f32:
+      return cl::output::normal_f32;
+    case Dist::normal_f64:
+      return cl::output::normal_f64;
+    case Dist::lognormal_f32:
+      return cl::output::lognormal_f32;
+    case Dist::lognormal_f64:
+      return cl::output::lognormal_f64;
+    default:  // u32 and Poisson (the inverse CDF of each 32-bit output)
+      return cl::output::u32;
+  }
+}
+
+// An output type of width W, to replay the calls since a rebuild on a cursor.
+cl::output output_of_width(cl::engine e, int w) {
+  for (cl::output o : {cl::output::u32, cl::output::uniform_f64, cl::output::normal_f32, cl::output::normal_f64})
+    if (cl::words_per_unit(e, o) == w) return o;
+  return cl::output::u32;
+}
+
+// Outputs [first, first + n) of a call, through either a stream (fill from a rebuild: OriginArgs = the
+// rebuild offset, positions shifted by `base`) or a cursor.
+template <class Fills, class... OriginArgs>
+void fill_range(const Fills& f, Dist d, uint64_t pos, size_t n, void* out, double mean, double stddev,
+                OriginArgs... a) {
+  switch (d) {
+    case Dist::u32:
+    case Dist::poisson:
+      return f.fill_u32(a..., pos, n, static_cast<uint32_t*>(out));
+    case Dist::uniform_f32:
+      return f.fill_uniform(a..., pos, n, static_cast<float*>(out));
+    case Dist::uniform_f64:
+      return f.fill_uniform(a..., pos, n, static_cast<double*>(out));
+    case Dist::normal_f32:
+      return f.fill_normal(a..., pos, n, static_cast<float*>(out), static_cast<float>(mean),
+                           static_cast<float>(stddev));
+    case Dist::normal_f64:
+      return f.fill_normal(a..., pos, n, static_cast<double*>(out), mean, stddev);
+    case Dist::lognormal_f32:
+      return f.fill_lognormal(a..., pos, n, static_cast<float*>(out), static_cast<float>(mean),
+                              static_cast<float>(stddev));
+    case Dist::lognormal_f64:
+      return f.fill_lognormal(a..., pos, n, static_cast<double*>(out), mean, stddev);
+    case Dist::u64:
+      return;  // refused by check()
+  }
+}
+
+template <class Stream, class Engine>
+class LayoutEngine final : public StyleEngine {
+ public:
+  using cursor = cl::call_cursor<Engine>;
+
+  explicit LayoutEngine(cl::engine kind) : kind_(kind), position_(kind) {}
+  ~LayoutEngine() override {
+    cuda::layout_states_free(device_starts_);
+    cuda::layout_states_free(device_cursor_);
+  }
+
+  gpurngStatus_t set_seed(uint64_t seed) override {
+    if (seed != seed_) {
+      seed_ = seed;
+      stream_.reset();
+      position_.reseed_or_reorder();
+    }
+    return GPURNG_STATUS_SUCCESS;
+  }
+  void set_offset(uint64_t offset) override { position_.set_offset(offset); }
+  uint64_t offset() const override { return position_.offset; }
+
+  gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool host_only) override {
+    cl::ordering o;
+    switch (ordering) {
+      case GPURNG_ORDERING_PSEUDO_BEST:
+      case GPURNG_ORDERING_PSEUDO_DEFAULT:
+      case GPURNG_ORDERING_PSEUDO_LEGACY:
+        o = static_cast<cl::ordering>(ordering);
+        break;
+      case GPURNG_ORDERING_PSEUDO_DYNAMIC:  // cuRAND: GPU generators only; here the DEFAULT layout
+        if (host_only) return GPURNG_STATUS_OUT_OF_RANGE;
+        o = cl::ordering::dflt;
+        break;
+      default:  // SEEDED (XORWOW's is unpublished; see gpurng.h), QUASI_DEFAULT, anything else
+        return GPURNG_STATUS_OUT_OF_RANGE;
+    }
+    if (ordering != ordering_) {
+      // Only MRG32k3a's LEGACY has a layout of its own; the others are renamings, yet cuRAND still
+      // rebuilds the thread positions on any change, and so does this.
+      ordering_ = ordering;
+      if (layout_of(o) != layout_) {
+        layout_ = layout_of(o);
+        stream_.reset();
+      }
+      position_.reseed_or_reorder();
+    }
+    return GPURNG_STATUS_SUCCESS;
+  }
+  gpurngStatus_t set_dimensions(unsigned) override { return GPURNG_STATUS_TYPE_ERROR; }
+  gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
+    return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_BOX_MULLER ? GPURNG_STATUS_SUCCESS
+                                                                                     : GPURNG_STATUS_OUT_OF_RANGE;
+  }
+
+  gpurngStatus_t check(const Call& c) const override {
+    if (c.dist == Dist::u64) return GPURNG_STATUS_TYPE_ERROR;
+    const cl::output o = output_of(c.dist);
+    if (kind_ != cl::engine::philox && cl::is_normal(o) && c.n % 2 != 0) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
+    if (c.dist == Dist::poisson) return check_poisson_lambda(c.lambda);
+    return GPURNG_STATUS_SUCCESS;
+  }
+
+  gpurngStatus_t generate(const Call& c, const Where& where) override {
+    const cl::output o = output_of(c.dist);
+    const int w = cl::words_per_unit(kind_, o);
+    if (position_.rebuild) {
+      rebuild_offset_ = position_.offset;
+      width_ = w;
+      cursor_.reset();
+    } else if (w != width_ && !cursor_) {
+      // A call of another width: from now on the threads' positions differ in ways only a cursor holds.
+      const Stream& s = stream();
+      cursor_.emplace(s.cursor_at(rebuild_offset_));
+      const cl::output past = output_of_width(kind_, width_);
+      const uint64_t done = position_.offset - rebuild_offset_;
+      cursor_->advance(past, kind_ == cl::engine::philox ? done : done * cl::outputs_per_unit(kind_, past));
+    }
+    const Stream& s = stream();
+    // From a rebuild, the call's first output is number `base` of this type since the rebuild.
+    const uint64_t done = position_.offset - rebuild_offset_;
+    const uint64_t base = kind_ == cl::engine::philox ? done : done * cl::outputs_per_unit(kind_, o);
+    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+    const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
+    if (where.device_out && where.cuda_backend) {
+      st = device_fill(s, c, o, base, where.stream);
+      if (st == GPURNG_STATUS_SUCCESS && table)
+        st = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, where.stream);
+    } else {
+      st = host_route(c, where, [&](size_t first, size_t count, void* out) {
+        if (cursor_)
+          fill_range(*cursor_, c.dist, first, count, out, c.mean, c.stddev);
+        else
+          fill_range(s, c.dist, base + first, count, out, c.mean, c.stddev, rebuild_offset_);
+        if (table) poisson_host(*table, static_cast<uint32_t*>(out), count);
+      });
+    }
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    if (cursor_) cursor_->advance(o, c.n);
+    position_.after_call(o, c.n);
+    return GPURNG_STATUS_SUCCESS;
+  }
+
+ private:
+  // MRG32k3a LEGACY has 4096 threads instead of 81920; every other ordering shares one layout.
+  int layout_of(cl::ordering o) const { return kind_ == cl::engine::mrg32k3a && o == cl::ordering::legacy ? 1 : 0; }
+
+  const Stream& stream() {
+    if (!stream_) {
+      stream_.emplace(seed_, layout_ == 1 ? cl::ordering::legacy : cl::ordering::dflt);
+      device_starts_current_ = false;
+    }
+    return *stream_;
+  }
+
+  gpurngStatus_t device_fill(const Stream& s, const Call& c, cl::output o, uint64_t base, void* stream) {
+    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+    if (cursor_) {
+      st = cuda::layout_states_upload(kind_, cursor_->states(), cursor_->threads(), &device_cursor_);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+      return cuda::layout_fill(kind_, cursor_->origin(), device_cursor_, 0, c.n, o, c.out, c.mean, c.stddev, stream);
+    }
+    if (!device_starts_current_) {
+      std::vector<typename Engine::state> starts(s.threads());
+      for (uint32_t t = 0; t < s.threads(); ++t) starts[t] = s.start_state(t);
+      st = cuda::layout_states_upload(kind_, starts.data(), s.threads(), &device_starts_);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+      device_starts_current_ = true;
+    }
+    return cuda::layout_fill(kind_, s.origin(rebuild_offset_), device_starts_, base, c.n, o, c.out, c.mean, c.stddev,
+                             stream);
+  }
+
+  cl::engine kind_;
+  uint64_t seed_ = 0;
+  gpurngOrdering_t ordering_ = GPURNG_ORDERING_PSEUDO_DEFAULT;
+  int layout_ = 0;
+  cl::generator_position position_;
+  std::optional<Stream> stream_;
+  uint64_t rebuild_offset_ = 0;
+  int width_ = 0;
+  std::optional<cursor> cursor_;
+  cuda::LayoutStates* device_starts_ = nullptr;
+  bool device_starts_current_ = false;
+  cuda::LayoutStates* device_cursor_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<StyleEngine> make_layout_engine(gpurngRngType_t type) {
+  switch (type) {
+    case GPURNG_RNG_PSEUDO_DEFAULT:
+    case GPURNG_RNG_PSEUDO_XORWOW:
+      return std::make_unique<LayoutEngine<cl::xorwow_stream, cl::detail::xorwow_engine>>(cl::engine::xorwow);
+    case GPURNG_RNG_PSEUDO_MRG32K3A:
+      return std::make_unique<LayoutEngine<cl::mrg32k3a_stream, cl::detail::mrg_engine>>(cl::engine::mrg32k3a);
+    case GPURNG_RNG_PSEUDO_PHILOX4_32_10:
+      return std::make_unique<LayoutEngine<cl::philox_stream, cl::detail::philox_engine>>(cl::engine::philox);
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace core
+}  // namespace gpurng

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuRAND's four Sobol' generators behind the C API (src/engines/sobol.hpp): dimension-major calls of
+// n = points x dimensions values, positions counted in points, normals by the inverse CDF.
+#include "../backends/cuda/curand_layout_device.hpp"
+#include "../engines/sobol.hpp"
+#include "style_poisson.hpp"
+#include "style_routing.hpp"
+
+namespace gpurng {
+namespace core {
+namespace {
+
+template <typename W>
+class SobolEngine final : public StyleEngine {
+ public:
+  explicit SobolEngine(sobol::Kind kind) : kind_(kind) {}
+
+  gpurngStatus_t set_seed(uint64_t) override { return GPURNG_STATUS_TYPE_ERROR; }
+  void set_offset(uint64_t offset) override { position_ = offset; }
+  uint64_t offset() const override { return position_; }
+  gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool) override {
+    return ordering == GPURNG_ORDERING_QUASI_DEFAULT ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_OUT_OF_RANGE;
+  }
+  gpurngStatus_t set_dimensions(unsigned dimensions) override {
+    if (dimensions < 1 || dimensions > sobol::kMaxDimensions) return GPURNG_STATUS_OUT_OF_RANGE;
+    dims_ = dimensions;
+    return GPURNG_STATUS_SUCCESS;
+  }
+  gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
+    return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_INVERSE_CDF ? GPURNG_STATUS_SUCCESS
+                                                                                      : GPURNG_STATUS_OUT_OF_RANGE;
+  }
+
+  gpurngStatus_t check(const Call& c) const override {
+    constexpr bool wide = sizeof(W) == 8;
+    if ((c.dist == Dist::u32 && wide) || (c.dist == Dist::u64 && !wide)) return GPURNG_STATUS_TYPE_ERROR;
+    if (c.n % dims_ != 0) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
+    if (c.dist == Dist::poisson) return check_poisson_lambda(c.lambda);
+    return GPURNG_STATUS_SUCCESS;
+  }
+
+  gpurngStatus_t generate(const Call& c, const Where& where) override {
+    const size_t per = c.n / dims_;
+    const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
+    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+    if (where.device_out && where.cuda_backend) {
+      st = cuda::sobol_fill(kind_, dims_, position_, c.n, output_of(c.dist), c.out, c.mean, c.stddev, where.stream);
+      if (st == GPURNG_STATUS_SUCCESS && table)
+        st = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, where.stream);
+    } else {
+      const auto& t = table_();
+      const uint64_t start = sobol::call_start(kind_, position_);
+      st = host_route(c, where, [&](size_t first, size_t count, void* out) {
+        fill_elements(t, c, per, start, first, count, out);
+        if (table) poisson_host(*table, static_cast<uint32_t*>(out), count);
+      });
+    }
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    position_ += per;
+    return GPURNG_STATUS_SUCCESS;
+  }
+
+ private:
+  static cuda::SobolOutput output_of(Dist d) {
+    switch (d) {
+      case Dist::uniform_f32:
+        return cuda::SobolOutput::uniform_f32;
+      case Dist::uniform_f64:
+        return cuda::SobolOutput::uniform_f64;
+      case Dist::normal_f32:
+        return cuda::SobolOutput::normal_f32;
+      case Dist::normal_f64:
+        return cuda::SobolOutput::normal_f64;
+      case Dist::lognormal_f32:
+        return cuda::SobolOutput::lognormal_f32;
+      case Dist::lognormal_f64:
+        return cuda::SobolOutput::lognormal_f64;
+      default:  // u32/u64, and Poisson's 32-bit words (its transform follows)
+        return cuda::SobolOutput::bits;
+    }
+  }
+
+  const sobol::direction_table<W>& table_() const {
+    if constexpr (sizeof(W) == 8)
+      return sobol::shared_table64(sobol::is_scrambled(kind_));
+    else
+      return sobol::shared_table32(sobol::is_scrambled(kind_));
+  }
+
+  // Elements [first, first + count) of a call: element e is point start + e % per of dimension e / per.
+  void fill_elements(const sobol::direction_table<W>& t, const Call& c, size_t per, uint64_t start, size_t first,
+                     size_t count, void* out) const {
+    size_t e = first;
+    const size_t end = first + count;
+    while (e < end) {
+      const unsigned d = static_cast<unsigned>(e / per);
+      const size_t j0 = e % per;
+      const size_t len = std::min(per - j0, end - e);
+      run_dimension(t, c, d, start + j0, len, static_cast<char*>(out) + (e - first) * dist_size(c.dist));
+      e += len;
+    }
+  }
+
+  void run_dimension(const sobol::direction_table<W>& t, const Call& c, unsigned d, uint64_t i0, size_t len,
+                     void* out) const {
+    const W* v = t.vectors_of(d);
+    W x = sobol::point(v, t.constants[d], i0);
+    uint64_t i = i0;
+    auto each = [&](auto* o, auto convert) {
+      for (size_t j = 0; j < len; ++j) {
+        o[j] = convert(x);
+        x = sobol::next_point(v, x, i++);
+      }
+    };
+    const float mf = static_cast<float>(c.mean), sf = static_cast<float>(c.stddev);
+    const double md = c.mean, sd = c.stddev;
+    switch (c.dist) {
+      case Dist::u32:
+      case Dist::poisson:
+        return each(static_cast<uint32_t*>(out),
+                    [](W w) { return static_cast<uint32_t>(sizeof(W) == 8 ? w >> 32 : w); });
+      case Dist::u64:
+        return each(static_cast<unsigned long long*>(out), [](W w) { return static_cast<unsigned long long>(w); });
+      case Dist::uniform_f32:
+        return each(static_cast<float*>(out), [](W w) { return sobol::uniform_float(w); });
+      case Dist::uniform_f64:
+        return each(static_cast<double*>(out), [](W w) { return sobol::uniform_double(w); });
+      case Dist::normal_f32:
+        return each(static_cast<float*>(out), [=](W w) { return curand_out::scale(sobol::normal_float(w), mf, sf); });
+      case Dist::normal_f64:
+        return each(static_cast<double*>(out), [=](W w) { return curand_out::scale(sobol::normal_double(w), md, sd); });
+      case Dist::lognormal_f32:
+        return each(static_cast<float*>(out),
+                    [=](W w) { return curand_out::lognormal(sobol::normal_float(w), mf, sf); });
+      case Dist::lognormal_f64:
+        return each(static_cast<double*>(out),
+                    [=](W w) { return curand_out::lognormal(sobol::normal_double(w), md, sd); });
+    }
+  }
+
+  sobol::Kind kind_;
+  unsigned dims_ = 1;
+  uint64_t position_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<StyleEngine> make_sobol_engine(gpurngRngType_t type) {
+  switch (type) {
+    case GPURNG_RNG_QUASI_DEFAULT:
+    case GPURNG_RNG_QUASI_SOBOL32:
+      return std::make_unique<SobolEngine<uint32_t>>(sobol::Kind::sobol32);
+    case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32:
+      return std::make_unique<SobolEngine<uint32_t>>(sobol::Kind::scrambled_sobol32);
+    case GPURNG_RNG_QUASI_SOBOL64:
+      return std::make_unique<SobolEngine<uint64_t>>(sobol::Kind::sobol64);
+    case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64:
+      return std::make_unique<SobolEngine<uint64_t>>(sobol::Kind::scrambled_sobol64);
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace core
+}  // namespace gpurng
