@@ -121,7 +121,26 @@ typedef enum gpurngRngType {
    *  discarded. Seed 1 gives what an unseeded program's rand() gives. As TYPE1. */
   GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3 = 1033,
   /** glibc random() TYPE_4 (256 bytes and more): lags 63 and 1, 630 discarded. As TYPE1. */
-  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4 = 1034
+  GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4 = 1034,
+  /** GPU Gems 3 ch. 37's hybrid generator (listing 37-4): three taus88-style Tausworthe steps and the LCG
+   *  z' = 1664525 z + 1013904223, output x = z1 ^ z2 ^ z3 ^ z4. 65536 streams interleaved (output n is step
+   *  n / 65536 of stream n mod 65536); stream t is seeded from splitmix64 at mix64(seed ^ mix64(0x4854415553000000
+   *  + t)), z1, z2, z3 redrawn below 2, 8, 16 (taus88's constraint). Seed 0..2^64-1, default 0. Offsets count
+   *  32-bit words. gpurngGenerate: x. Uniform float (x >> 9) 2^-23 + 2^-24, double x 2^-32 + 2^-33 (one word
+   *  each). Normals: cuRAND's Box-Muller on consecutive words (float: two words per pair, double: four),
+   *  even lengths only; a float normal takes one word, a double normal two. */
+  GPURNG_RNG_PSEUDO_HYBRID_TAUS = 1040,
+  /** Xu and Okten's random-start randomly permuted Halton sequence (Rasrap): dimension d uses the (d+1)-th
+   *  prime b, point n is the radical inverse of (m_d + n) mod b^K with every base-b digit permuted (0 fixed),
+   *  as a 64-bit fixed-point word W = floor(num 2^64 / b^K); the seed (0..2^64-1, default 0) picks each m_d
+   *  and permutation by splitmix64 (src/engines/halton_rasrap.hpp documents every step). Dimensions 1..1000
+   *  (gpurngSetQuasiRandomGeneratorDimensions), cuRAND's quasi-random call layout (dimension-major, n a
+   *  multiple of the dimensions, offsets count points). Unlike cuRAND's quasi engines it takes a seed.
+   *  gpurngGenerate: W >> 32; gpurngGenerateLongLong: W. Uniform double (W >> 12) 2^-52 + 2^-53, float
+   *  (W >> 41) 2^-23 + 2^-24; normals by the inverse CDF (Sobol64's formula on W). The GPU evaluates each
+   *  point from its index (Xu and Okten's counter-based Algorithm 3), the CPU steps the digits (their
+   *  recursive Algorithm 2); both give the same words. */
+  GPURNG_RNG_QUASI_HALTON_RASRAP = 1050
 } gpurngRngType_t;
 
 /** glibc's rand() and random() stream, with the default 128-byte state. */

@@ -42,6 +42,8 @@ const EngineInfo* engine_info(gpurngRngType_t type) {
     case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32:
     case GPURNG_RNG_QUASI_SOBOL64:
     case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64:
+    case GPURNG_RNG_PSEUDO_HYBRID_TAUS:
+    case GPURNG_RNG_QUASI_HALTON_RASRAP:
       return &kStyle;
   }
   return nullptr;

@@ -70,6 +70,8 @@ const EngineCase kEngines[] = {
     {"SCRAMBLED_SOBOL32", GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32, true, true},
     {"SOBOL64", GPURNG_RNG_QUASI_SOBOL64, true, true},
     {"SCRAMBLED_SOBOL64", GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64, true, true},
+    {"HYBRID_TAUS", GPURNG_RNG_PSEUDO_HYBRID_TAUS, true, false},
+    {"HALTON_RASRAP", GPURNG_RNG_QUASI_HALTON_RASRAP, true, true},
 };
 
 class Stats : public ::testing::TestWithParam<EngineCase> {
