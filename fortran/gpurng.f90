@@ -21,7 +21,10 @@
 !   unsigned long long                     integer(c_long_long), value
 !   T * (one value written)                T's kind, scalar, intent(out)
 !   T * (a buffer of num values written)   T's kind, assumed-size array output(*)
-!   const T ** (zero-copy pointer)         type(c_ptr), intent(out)
+!   const T ** (zero-copy pointer), T **   type(c_ptr), intent(out)  e.g. the static Sobol' tables
+!   gpurngCudaStream_t                     type(c_ptr), value       a cudaStream_t; c_null_ptr = default
+!   gpurngDirectionVectors32_t / 64_t      arrays of 32 / 64 integer(c_int) / integer(c_long_long):
+!                                          the tables come back as type(c_ptr); c_f_pointer to (32, 20000)
 !   const char * (function result)         type(c_ptr)
 ! Fortran has no unsigned integers: unsigned values keep their bits, so an unsigned long long
 ! of 2**63 or more (an offset, a 64-bit raw output) reads as negative in Fortran; unsigned int
@@ -55,6 +58,15 @@ module gpurng
   integer(c_int), parameter :: GPURNG_STATUS_INVALID_VALUE = 1001
 
   ! ---- gpurngRngType_t (engines; see gpurng.h for each engine's outputs) --------------------------
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_DEFAULT = 100        ! cuRAND's default: XORWOW
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_XORWOW = 101         ! cuRAND's XORWOW, cuRAND's layout
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_MRG32K3A = 121       ! cuRAND's MRG32k3a
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_PHILOX4_32_10 = 161  ! Philox4x32-10, cuRAND's layout
+  integer(c_int), parameter :: GPURNG_RNG_QUASI_DEFAULT = 200         ! cuRAND's default: SOBOL32
+  integer(c_int), parameter :: GPURNG_RNG_QUASI_SOBOL32 = 201         ! Sobol', Joe-Kuo 6.21201, 1..20000 dims
+  integer(c_int), parameter :: GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32 = 202
+  integer(c_int), parameter :: GPURNG_RNG_QUASI_SOBOL64 = 203
+  integer(c_int), parameter :: GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64 = 204
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR = 1001    ! CERNLIB V113 RANMAR, 24-bit
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR48 = 1002  ! RM48 = CORSIKA RMMARD = PYTHIA PYR
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_RANMAR48X = 1003 ! RANMAR48 with a 48-bit carry
@@ -67,6 +79,26 @@ module gpurng
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3 = 1033 ! 128..255 bytes: rand()
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4 = 1034 ! 256 bytes and more
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM = 1033       ! = TYPE3
+
+  ! ---- gpurngOrdering_t (gpurngSetGeneratorOrdering; numbered as cuRAND's) ---------------------------
+  integer(c_int), parameter :: GPURNG_ORDERING_PSEUDO_BEST = 100
+  integer(c_int), parameter :: GPURNG_ORDERING_PSEUDO_DEFAULT = 101
+  integer(c_int), parameter :: GPURNG_ORDERING_PSEUDO_SEEDED = 102   ! refused (OUT_OF_RANGE)
+  integer(c_int), parameter :: GPURNG_ORDERING_PSEUDO_LEGACY = 103
+  integer(c_int), parameter :: GPURNG_ORDERING_PSEUDO_DYNAMIC = 104  ! GPU generators only
+  integer(c_int), parameter :: GPURNG_ORDERING_QUASI_DEFAULT = 201
+
+  ! ---- gpurngDirectionVectorSet_t (gpurngGetDirectionVectors32/64; numbered as cuRAND's) ---------------
+  integer(c_int), parameter :: GPURNG_DIRECTION_VECTORS_32_JOEKUO6 = 101
+  integer(c_int), parameter :: GPURNG_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102
+  integer(c_int), parameter :: GPURNG_DIRECTION_VECTORS_64_JOEKUO6 = 103
+  integer(c_int), parameter :: GPURNG_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
+
+  ! ---- gpurngNormalMethod_t (gpurngSetNormalMethod) ------------------------------------------------
+  integer(c_int), parameter :: GPURNG_NORMAL_METHOD_DEFAULT = 0     ! Box-Muller pseudo, inverse CDF quasi
+  integer(c_int), parameter :: GPURNG_NORMAL_METHOD_BOX_MULLER = 1
+  integer(c_int), parameter :: GPURNG_NORMAL_METHOD_INVERSE_CDF = 2
+  integer(c_int), parameter :: GPURNG_NORMAL_METHOD_WALLACE = 3
 
   ! ---- gpurngBackend_t -------------------------------------------------------------------------
   integer(c_int), parameter :: GPURNG_BACKEND_CPU = 1
@@ -245,6 +277,136 @@ module gpurng
       type(c_ptr), intent(out) :: numbers
       integer(c_int) :: status
     end function gpurngAcquireLongLong
+
+    ! Set the output ordering, a GPURNG_ORDERING_* value (statuses: gpurng.h).
+    ! order: gpurngOrdering_t by value as integer(c_int).
+    function gpurngSetGeneratorOrdering(generator, order) bind(C, name="gpurngSetGeneratorOrdering") &
+        result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: generator
+      integer(c_int), value :: order
+      integer(c_int) :: status
+    end function gpurngSetGeneratorOrdering
+
+    ! Set the number of dimensions of a quasi-random engine, 1..20000 for Sobol' (statuses: gpurng.h).
+    ! num_dimensions: unsigned int by value as integer(c_int).
+    function gpurngSetQuasiRandomGeneratorDimensions(generator, num_dimensions) &
+        bind(C, name="gpurngSetQuasiRandomGeneratorDimensions") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: generator
+      integer(c_int), value :: num_dimensions
+      integer(c_int) :: status
+    end function gpurngSetQuasiRandomGeneratorDimensions
+
+    ! Run the generator's GPU work for device-memory outputs on a CUDA stream (statuses: gpurng.h).
+    ! stream: gpurngCudaStream_t (cudaStream_t) by value as type(c_ptr); c_null_ptr = the default stream.
+    function gpurngSetStream(generator, stream) bind(C, name="gpurngSetStream") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: generator
+      type(c_ptr), value :: stream
+      integer(c_int) :: status
+    end function gpurngSetStream
+
+    ! Choose how normals are made, a GPURNG_NORMAL_METHOD_* value (statuses: gpurng.h).
+    ! method: gpurngNormalMethod_t by value as integer(c_int).
+    function gpurngSetNormalMethod(generator, method) bind(C, name="gpurngSetNormalMethod") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: generator
+      integer(c_int), value :: method
+      integer(c_int) :: status
+    end function gpurngSetNormalMethod
+
+    ! Write num single-precision normals z * stddev + mean (statuses: gpurng.h; odd num on XORWOW and
+    ! MRG32K3A, or num not a multiple of the dimensions, gives GPURNG_STATUS_LENGTH_NOT_MULTIPLE).
+    ! output_ptr: buffer, assumed-size real(c_float) array; mean, stddev: float by value.
+    function gpurngGenerateNormal(generator, output_ptr, num, mean, stddev) bind(C, name="gpurngGenerateNormal") &
+        result(status)
+      import :: c_ptr, c_int, c_float, c_size_t
+      type(c_ptr), value :: generator
+      real(c_float), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      real(c_float), value :: mean, stddev
+      integer(c_int) :: status
+    end function gpurngGenerateNormal
+
+    ! As gpurngGenerateNormal, in double precision.
+    function gpurngGenerateNormalDouble(generator, output_ptr, num, mean, stddev) &
+        bind(C, name="gpurngGenerateNormalDouble") result(status)
+      import :: c_ptr, c_int, c_double, c_size_t
+      type(c_ptr), value :: generator
+      real(c_double), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      real(c_double), value :: mean, stddev
+      integer(c_int) :: status
+    end function gpurngGenerateNormalDouble
+
+    ! exp of gpurngGenerateNormal's values (statuses: as gpurngGenerateNormal).
+    function gpurngGenerateLogNormal(generator, output_ptr, num, mean, stddev) &
+        bind(C, name="gpurngGenerateLogNormal") result(status)
+      import :: c_ptr, c_int, c_float, c_size_t
+      type(c_ptr), value :: generator
+      real(c_float), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      real(c_float), value :: mean, stddev
+      integer(c_int) :: status
+    end function gpurngGenerateLogNormal
+
+    ! exp of gpurngGenerateNormalDouble's values (statuses: as gpurngGenerateNormal).
+    function gpurngGenerateLogNormalDouble(generator, output_ptr, num, mean, stddev) &
+        bind(C, name="gpurngGenerateLogNormalDouble") result(status)
+      import :: c_ptr, c_int, c_double, c_size_t
+      type(c_ptr), value :: generator
+      real(c_double), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      real(c_double), value :: mean, stddev
+      integer(c_int) :: status
+    end function gpurngGenerateLogNormalDouble
+
+    ! Write num Poisson variates of mean lambda, 0 < lambda <= 400000 (statuses: gpurng.h).
+    ! output_ptr: buffer, assumed-size integer(c_int) array (unsigned int in C); lambda: double by value.
+    function gpurngGeneratePoisson(generator, output_ptr, num, lambda) bind(C, name="gpurngGeneratePoisson") &
+        result(status)
+      import :: c_ptr, c_int, c_size_t, c_double
+      type(c_ptr), value :: generator
+      integer(c_int), intent(out) :: output_ptr(*)
+      integer(c_size_t), value :: num
+      real(c_double), value :: lambda
+      integer(c_int) :: status
+    end function gpurngGeneratePoisson
+
+    ! Point vectors at the library's static table of 20000 dimensions x 32 direction numbers of set
+    ! (a GPURNG_*DIRECTION_VECTORS_32_JOEKUO6 value; statuses: gpurng.h). Do not free it.
+    ! vectors: gpurngDirectionVectors32_t ** as type(c_ptr), intent(out); c_f_pointer(vectors, v, [32, 20000])
+    ! with integer(c_int), pointer :: v(:,:) gives dimension k's numbers as v(:, k).
+    function gpurngGetDirectionVectors32(vectors, set) bind(C, name="gpurngGetDirectionVectors32") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: vectors
+      integer(c_int), value :: set
+      integer(c_int) :: status
+    end function gpurngGetDirectionVectors32
+
+    ! As gpurngGetDirectionVectors32 for the 64-bit sets: c_f_pointer to integer(c_long_long) v(64, 20000).
+    function gpurngGetDirectionVectors64(vectors, set) bind(C, name="gpurngGetDirectionVectors64") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: vectors
+      integer(c_int), value :: set
+      integer(c_int) :: status
+    end function gpurngGetDirectionVectors64
+
+    ! Point constants at the static 20000 scramble constants of the scrambled 32-bit Sobol' sets.
+    ! constants: unsigned int ** as type(c_ptr), intent(out); c_f_pointer to integer(c_int) c(20000).
+    function gpurngGetScrambleConstants32(constants) bind(C, name="gpurngGetScrambleConstants32") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: constants
+      integer(c_int) :: status
+    end function gpurngGetScrambleConstants32
+
+    ! As gpurngGetScrambleConstants32 for the 64-bit sets: c_f_pointer to integer(c_long_long) c(20000).
+    function gpurngGetScrambleConstants64(constants) bind(C, name="gpurngGetScrambleConstants64") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: constants
+      integer(c_int) :: status
+    end function gpurngGetScrambleConstants64
 
     ! Report which backend the generator runs on, GPURNG_BACKEND_CPU or _CUDA (statuses: gpurng.h).
     ! backend: one gpurngBackend_t written, so a scalar integer(c_int), intent(out).

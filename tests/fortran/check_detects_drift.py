@@ -38,6 +38,10 @@ ALTERATIONS = [
     ("header: a new enum constant",
      "header", r"GPURNG_BACKEND_CUDA = 2", "GPURNG_BACKEND_CUDA = 2, GPURNG_BACKEND_OTHER = 3",
      "missing constant GPURNG_BACKEND_OTHER = 3"),
+    ("header: a pointer to an array typedef loses a level (gpurngDirectionVectors32_t ** -> *)",
+     "header", r"gpurngDirectionVectors32_t \*\*vectors", "gpurngDirectionVectors32_t *vectors",
+     "gpurngGetDirectionVectors32 argument 1 ('vectors' in C, 'vectors' in Fortran): C type "
+     "'gpurngDirectionVectors32_t *' needs integer(c_int), reference or type(c_ptr), value"),
     ("header: a #define value changes",
      "header", r"GPURNG_RANMAR_MAX_SEED 900000000ULL", "GPURNG_RANMAR_MAX_SEED 900000001ULL",
      "constant GPURNG_RANMAR_MAX_SEED = 900000000, but gpurng.h says 900000001"),
@@ -53,6 +57,14 @@ ALTERATIONS = [
     ("module: a handle passed by reference",
      "module", r"(gpurngDestroyGenerator.*?type\(c_ptr\)), value :: generator", r"\1 :: generator",
      "gpurngDestroyGenerator argument 1"),
+    ("module: a table pointer passed by value",
+     "module", r"(gpurngGetScrambleConstants64.*?type\(c_ptr\)), intent\(out\) :: constants", r"\1, value :: constants",
+     "gpurngGetScrambleConstants64 argument 1 ('constants' in C, 'constants' in Fortran): C type "
+     "'unsigned long long **' needs type(c_ptr), reference"),
+    ("module: a CUDA stream passed by reference",
+     "module", r"(gpurngSetStream.*?type\(c_ptr\)), value :: stream", r"\1 :: stream",
+     "gpurngSetStream argument 2 ('stream' in C, 'stream' in Fortran): C type 'gpurngCudaStream_t' needs "
+     "type(c_ptr), value"),
     ("module: an engine number changes",
      "module", r"GPURNG_RNG_PSEUDO_RANMAR48 = 1002", "GPURNG_RNG_PSEUDO_RANMAR48 = 1020",
      "constant GPURNG_RNG_PSEUDO_RANMAR48 = 1020, but gpurng.h says 1002"),

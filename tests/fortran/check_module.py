@@ -15,6 +15,8 @@ Verified, with the header as the authority:
         C scalar T            -> F(T), value
         C T *                 -> F(T) by reference (scalar or array), or type(c_ptr), value
         C T **                -> type(c_ptr) by reference
+      (an array typedef such as gpurngDirectionVectors32_t maps to its element type; a plain parameter of
+      it decays to a pointer);
       with F(enum) = integer(c_int), F(opaque handle typedef) = type(c_ptr), F(size_t) =
       integer(c_size_t), F(unsigned long long) = integer(c_long_long), ... (TYPE_MAP below);
   - every enum constant is an integer(c_int), parameter with the header's value, every numeric
@@ -83,6 +85,21 @@ def parse_header(path):
     # typedef struct tag *handle_t;   (opaque handles)
     for m in re.finditer(r"typedef\s+struct\s+\w+\s*\*\s*(\w+)\s*;", text):
         type_map[m.group(1)] = C_PTR
+    # typedef unsigned int name_t[32];   (fixed-size arrays): the element's Fortran type. A name_t * is the
+    # address of the elements themselves (an array by reference), a name_t ** (a pointer set to a table of
+    # them) needs type(c_ptr) by reference like any T **, and a plain name_t parameter decays to a pointer.
+    array_typedefs = set()
+    for m in re.finditer(r"typedef\s+([\w\s]+?)\s+(\w+)\s*\[\s*\w+\s*\]\s*;", text):
+        base, _ = parse_c_type(m.group(1))
+        if base not in type_map:
+            raise ParseError(f"{path}: array typedef {m.group(2)}: unknown element type '{base}'")
+        type_map[m.group(2)] = type_map[base]
+        array_typedefs.add(m.group(2))
+
+    def c_type(decl):
+        base, depth = parse_c_type(decl)
+        return base, depth + (base in array_typedefs and depth == 0)
+
     # #define GPURNG_NAME <integer literal>
     for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(GPURNG_\w+)[ \t]+([^\n]+)$", text, flags=re.M):
         literal = m.group(2).strip()
@@ -105,10 +122,10 @@ def parse_header(path):
                 pp = re.fullmatch(r"(.*?)(\w+)\s*", p.strip())
                 if not pp or not pp.group(1).strip():
                     raise ParseError(f"{path}: {name}: parameter '{p.strip()}' has no name")
-                args.append((pp.group(2), parse_c_type(pp.group(1))))
+                args.append((pp.group(2), c_type(pp.group(1))))
         if name in functions:
             raise ParseError(f"{path}: {name} is declared twice")
-        functions[name] = (parse_c_type(ret), args)
+        functions[name] = (c_type(ret), args)
     if not functions:
         raise ParseError(f"{path}: no GPURNG_API prototypes found")
     return functions, constants, type_map
