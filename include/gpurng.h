@@ -173,7 +173,11 @@ typedef enum gpurngNormalMethod {
   GPURNG_NORMAL_METHOD_DEFAULT = 0,     /**< Box-Muller for pseudo-random engines, inverse CDF for quasi-random */
   GPURNG_NORMAL_METHOD_BOX_MULLER = 1,  /**< pseudo-random engines (cuRAND's pairing for cuRAND's engines) */
   GPURNG_NORMAL_METHOD_INVERSE_CDF = 2, /**< quasi-random engines */
-  GPURNG_NORMAL_METHOD_WALLACE = 3      /**< Wallace's pool method (GPU Gems 3 ch. 37), where an engine offers it */
+  /** Wallace's pool method (GPU Gems 3 ch. 37, listings 37-6/37-7), offered by GPURNG_RNG_PSEUDO_HYBRID_TAUS: 512
+   *  pools of 1024 floats seeded from the generator's seed, a stream with its own position (SetGeneratorOffset
+   *  sets it too, at a cost of one pool pass per 2^19 outputs skipped); float normals, widened exactly for the
+   *  double calls; any length. src/distributions/wallace.hpp defines every step. */
+  GPURNG_NORMAL_METHOD_WALLACE = 3
 } gpurngNormalMethod_t;
 
 /** A CUDA stream (the same type as cudaStream_t, declared here so that gpurng.h needs no CUDA header). */

@@ -8,6 +8,8 @@
 
 #include "../backends/cuda/box_muller_device.hpp"
 #include "../backends/cuda/gems_device.hpp"
+#include "../backends/cuda/wallace_device.hpp"
+#include "../distributions/wallace_cpu.hpp"
 #include "../engines/curand_outputs.hpp"
 #include "../engines/halton_rasrap.hpp"
 #include "../engines/hybrid_taus.hpp"
@@ -142,16 +144,28 @@ class HaltonEngine final : public StyleEngine {
 // words give (sine, cosine) values, cuRAND's float Box-Muller), a double normal two (four words per pair,
 // cuRAND's double Box-Muller); normals need even lengths, as XORWOW's.
 
+//
+// Normal method WALLACE (GPU Gems 3's pairing): normals come from the Wallace generator of
+// src/distributions/wallace.hpp seeded with the generator's seed, a stream of its own with its own position
+// (outputs consumed); the Taus words are not used and the offset does not move. SetGeneratorOffset(o) puts
+// both streams at o; a Wallace position costs O(o / 2^19) pool passes to reach. Reseeding keeps it.
 class HybridTausEngine final : public StyleEngine {
  public:
+  ~HybridTausEngine() override { cuda::wallace_destroy(wallace_device_); }
+
   gpurngStatus_t set_seed(uint64_t seed) override {
     if (seed != seed_) {
       seed_ = seed;
       starts_.clear();
+      wallace_host_.reset();
+      wallace_device_current_ = false;
     }
     return GPURNG_STATUS_SUCCESS;
   }
-  void set_offset(uint64_t offset) override { position_ = offset; }
+  void set_offset(uint64_t offset) override {
+    position_ = offset;
+    wallace_position_ = offset;
+  }
   uint64_t offset() const override { return position_; }
   gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool host_only) override {
     if (ordering == GPURNG_ORDERING_PSEUDO_DYNAMIC && host_only) return GPURNG_STATUS_OUT_OF_RANGE;
@@ -162,17 +176,20 @@ class HybridTausEngine final : public StyleEngine {
   }
   gpurngStatus_t set_dimensions(unsigned) override { return GPURNG_STATUS_TYPE_ERROR; }
   gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
-    return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_BOX_MULLER ? GPURNG_STATUS_SUCCESS
-                                                                                     : GPURNG_STATUS_OUT_OF_RANGE;
+    if (m != GPURNG_NORMAL_METHOD_DEFAULT && m != GPURNG_NORMAL_METHOD_BOX_MULLER && m != GPURNG_NORMAL_METHOD_WALLACE)
+      return GPURNG_STATUS_OUT_OF_RANGE;
+    wallace_ = m == GPURNG_NORMAL_METHOD_WALLACE;
+    return GPURNG_STATUS_SUCCESS;
   }
   gpurngStatus_t check(const Call& c) const override {
     if (c.dist == Dist::u64) return GPURNG_STATUS_TYPE_ERROR;
-    if (is_normal(c.dist) && c.n % 2 != 0) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
+    if (is_normal(c.dist) && c.n % 2 != 0 && !wallace_) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
     if (c.dist == Dist::poisson) return check_poisson_lambda(c.lambda);
     return GPURNG_STATUS_SUCCESS;
   }
 
   gpurngStatus_t generate(const Call& c, const Where& where) override {
+    if (wallace_ && is_normal(c.dist)) return wallace_generate(c, where);
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
     const uint64_t words = is_double_normal(c.dist) ? 2 * uint64_t(c.n) : c.n;
     gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
@@ -257,9 +274,93 @@ class HybridTausEngine final : public StyleEngine {
     }
   }
 
+  // ---- Wallace ----
+  gpurngStatus_t wallace_generate(const Call& c, const Where& where) {
+    const bool dbl = is_double_normal(c.dist);
+    const bool log = c.dist == Dist::lognormal_f32 || c.dist == Dist::lognormal_f64;
+    if (where.device_out && where.cuda_backend) {
+      gpurngStatus_t st = wallace_device_at_position(where.stream);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+      float* z = static_cast<float*>(c.out);
+      void* temp = nullptr;
+      if (dbl) {  // floats first, widened into the doubles after
+        st = cuda::device_alloc(&temp, c.n * sizeof(float));
+        if (st != GPURNG_STATUS_SUCCESS) return st;
+        z = static_cast<float*>(temp);
+      }
+      st = cuda::wallace_fill(wallace_device_, z, c.n, where.stream);
+      if (st == GPURNG_STATUS_SUCCESS)
+        st = cuda::scale_normals(z, c.out, c.n, dbl, log, c.mean, c.stddev, dbl ? nullptr : where.stream);
+      if (temp) cuda::device_free(temp);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+      wallace_position_ += c.n;
+      wallace_host_current_ = false;
+      return GPURNG_STATUS_SUCCESS;
+    }
+    const gpurngStatus_t st = wallace_host_at_position();
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    // The stream is drawn pass by pass on the pools' threads, then converted on the requested ranges.
+    std::vector<float> z(c.n);
+    wallace_host_->fill(c.n, z.data());
+    wallace_position_ += c.n;
+    wallace_device_current_ = false;
+    const float mf = static_cast<float>(c.mean), sf = static_cast<float>(c.stddev);
+    return host_route(c, where, [&](size_t first, size_t count, void* out) {
+      for (size_t i = 0; i < count; ++i) {
+        const float v = z[first + i];
+        if (dbl)
+          static_cast<double*>(out)[i] = log ? curand_out::lognormal(static_cast<double>(v), c.mean, c.stddev)
+                                             : curand_out::scale(static_cast<double>(v), c.mean, c.stddev);
+        else
+          static_cast<float*>(out)[i] = log ? curand_out::lognormal(v, mf, sf) : curand_out::scale(v, mf, sf);
+      }
+    });
+  }
+  // The host generator at wallace_position_ (taken over from the device copy if that one ran on).
+  gpurngStatus_t wallace_host_at_position() {
+    if (!wallace_host_current_ && wallace_device_current_) {
+      wallace::wallace_state s;
+      const gpurngStatus_t st = cuda::wallace_download(wallace_device_, &s);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+      if (!wallace_host_) wallace_host_.emplace(seed_);
+      wallace_host_->set_state(s);
+    }
+    if (!wallace_host_ || wallace_host_->position() > wallace_position_) wallace_host_.emplace(seed_);
+    wallace_host_->skip(wallace_position_ - wallace_host_->position());
+    wallace_host_current_ = true;
+    return GPURNG_STATUS_SUCCESS;
+  }
+  // The device copy at wallace_position_: kept, uploaded from the host, or seeded afresh; then moved on.
+  gpurngStatus_t wallace_device_at_position(void* stream) {
+    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+    if (!wallace_device_) {
+      st = cuda::wallace_create(&wallace_device_);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    }
+    const bool keep = wallace_device_current_ && cuda::wallace_seed_of(wallace_device_) == seed_ &&
+                      cuda::wallace_position(wallace_device_) <= wallace_position_;
+    if (!keep) {
+      if (wallace_host_current_ && wallace_host_ && wallace_host_->position() <= wallace_position_)
+        st = cuda::wallace_upload(wallace_device_, wallace_host_->state());
+      else
+        st = cuda::wallace_seed(wallace_device_, seed_, stream);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    }
+    const uint64_t behind = wallace_position_ - cuda::wallace_position(wallace_device_);
+    if (behind) st = cuda::wallace_fill(wallace_device_, nullptr, behind, stream);
+    wallace_device_current_ = st == GPURNG_STATUS_SUCCESS;
+    return st;
+  }
+
   uint64_t seed_ = 0;
   uint64_t position_ = 0;
   std::vector<hybrid_taus::state> starts_;
+  bool wallace_ = false;
+  uint64_t wallace_position_ = 0;
+  std::optional<wallace::wallace_generator> wallace_host_;
+  bool wallace_host_current_ = false;
+  cuda::WallaceDevice* wallace_device_ = nullptr;
+  bool wallace_device_current_ = false;
 };
 
 }  // namespace

@@ -140,6 +140,46 @@ TEST_P(GemsApi, HybridTausStreamConversionsAndPositions) {
   }
 }
 
+TEST_P(GemsApi, WallaceMethodChunksOffsetsAndStreams) {
+  const Target& t = GetParam();
+  gpurngGenerator_t g = gpurng_test::make_generator(t, GPURNG_RNG_PSEUDO_HYBRID_TAUS);
+  ASSERT_EQ(gpurngSetPseudoRandomGeneratorSeed(g, 42), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngSetNormalMethod(g, GPURNG_NORMAL_METHOD_WALLACE), GPURNG_STATUS_SUCCESS);
+  const size_t pass = size_t(512) * 1024;
+  const size_t n = pass + 12345;  // more than one pass of the 512 pools
+  const std::vector<float> whole =
+      on_target<float>(t, n, [&](float* p) { return gpurngGenerateNormal(g, p, n, 0, 1); });
+  unsigned long long pos = 1;
+  ASSERT_EQ(gpurngGetGeneratorOffset(g, &pos), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(pos, 0u);  // Wallace normals do not use the Taus words
+  // chunks of odd sizes (Wallace has no pairs), after a rewind by offset
+  ASSERT_EQ(gpurngSetGeneratorOffset(g, 0), GPURNG_STATUS_SUCCESS);
+  std::vector<float> chunks;
+  for (size_t c : {size_t(1), size_t(1023), size_t(300001), n - 301025}) {
+    const std::vector<float> part =
+        on_target<float>(t, c, [&](float* p) { return gpurngGenerateNormal(g, p, c, 0, 1); });
+    chunks.insert(chunks.end(), part.begin(), part.end());
+  }
+  EXPECT_TRUE(gpurng_test::same_stream(chunks, whole)) << t.name;
+  // an offset lands in the middle of the stream; scaled and double outputs are the same normals
+  ASSERT_EQ(gpurngSetGeneratorOffset(g, pass - 7), GPURNG_STATUS_SUCCESS);
+  const std::vector<double> d =
+      on_target<double>(t, 100, [&](double* p) { return gpurngGenerateNormalDouble(g, p, 100, 2.0, 3.0); });
+  for (size_t i = 0; i < 100; ++i) ASSERT_EQ(d[i], static_cast<double>(whole[pass - 7 + i]) * 3.0 + 2.0) << t.name << i;
+  // the Taus stream itself is untouched by the method
+  ASSERT_EQ(gpurngSetGeneratorOffset(g, 5), GPURNG_STATUS_SUCCESS);
+  const std::vector<unsigned> u = on_target<unsigned>(t, 10, [&](unsigned* p) { return gpurngGenerate(g, p, 10); });
+  const std::vector<uint32_t> ref = gems_ref::taus_outputs(42, 5, 10);
+  for (size_t i = 0; i < 10; ++i) ASSERT_EQ(u[i], ref[i]);
+  gpurngDestroyGenerator(g);
+  // other engines do not offer it
+  gpurngGenerator_t x = gpurng_test::make_generator(t, GPURNG_RNG_PSEUDO_XORWOW);
+  EXPECT_EQ(gpurngSetNormalMethod(x, GPURNG_NORMAL_METHOD_WALLACE), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(gpurngSetNormalMethod(x, GPURNG_NORMAL_METHOD_BOX_MULLER), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurngSetNormalMethod(x, static_cast<gpurngNormalMethod_t>(9)), GPURNG_STATUS_OUT_OF_RANGE);
+  gpurngDestroyGenerator(x);
+}
+
 INSTANTIATE_TEST_SUITE_P(Targets, GemsApi, ::testing::ValuesIn(gpurng_test::all_targets()),
                          [](const ::testing::TestParamInfo<Target>& i) {
                            std::string n = i.param.name;

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -148,6 +149,27 @@ TEST_P(Stats, Poisson) {
     // var of the sample variance ~ (lambda + 2 lambda^2) / N for a Poisson law
     EXPECT_NEAR(var, lambda, kSigmas * sqrt((lambda + 2 * lambda * lambda) / kN)) << what;
   }
+}
+
+// Wallace's normals (GPU Gems 3, method WALLACE of the hybrid Taus engine): normality, and independence of
+// successive outputs of a pool (lag 1 within a pool) and of the same pool slot in successive passes (lag
+// 2^19): a correlation's standard error is 1/sqrt(N).
+TEST(WallaceStats, NormalityAndIndependence) {
+  gpurngGenerator_t g = nullptr;
+  ASSERT_EQ(gpurngCreateGeneratorHost(&g, GPURNG_RNG_PSEUDO_HYBRID_TAUS), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngSetPseudoRandomGeneratorSeed(g, 7), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngSetNormalMethod(g, GPURNG_NORMAL_METHOD_WALLACE), GPURNG_STATUS_SUCCESS);
+  const size_t lag_pass = size_t(512) * 1024, n = 4 * lag_pass;
+  std::vector<float> z(n);
+  ASSERT_EQ(gpurngGenerateNormal(g, z.data(), n, 0.0f, 1.0f), GPURNG_STATUS_SUCCESS);
+  check_normal(z, 0.0, 1.0, "Wallace");
+  for (size_t lag : {size_t(1), size_t(1024), lag_pass}) {
+    long double s = 0;
+    for (size_t i = 0; i + lag < n; ++i) s += static_cast<long double>(z[i]) * z[i + lag];
+    const double r = static_cast<double>(s / (n - lag));
+    EXPECT_LT(std::abs(r), kSigmas / sqrt(static_cast<double>(n - lag))) << "lag " << lag;
+  }
+  gpurngDestroyGenerator(g);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEngines, Stats, ::testing::ValuesIn(kEngines),

@@ -17,5 +17,10 @@ namespace cuda {
 gpurngStatus_t box_muller_in_place(void* buf, size_t outputs, bool dbl, bool log_normal, double mean, double stddev,
                                    void* stream);
 
+// Standard float normals z (e.g. Wallace's) to z * stddev + mean, or its exp, with curand_out's scale and
+// lognormal: in place for floats (out == z), or widened exactly to doubles into `out` (out != z).
+gpurngStatus_t scale_normals(const float* z, void* out, size_t n, bool dbl, bool log_normal, double mean, double stddev,
+                             void* stream);
+
 }  // namespace cuda
 }  // namespace gpurng

@@ -37,7 +37,38 @@ __global__ void box_muller_f64(uint32_t* words, size_t pairs, double mean, doubl
   }
 }
 
+template <typename T, bool Log>
+__global__ void scale_normals_kernel(const float* z, T* out, size_t n, T mean, T stddev) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    const T v = static_cast<T>(z[i]);
+    out[i] = Log ? co::lognormal(v, mean, stddev) : co::scale(v, mean, stddev);
+  }
+}
+
 }  // namespace
+
+gpurngStatus_t scale_normals(const float* z, void* out, size_t n, bool dbl, bool log_normal, double mean, double stddev,
+                             void* stream) {
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
+  cudaStream_t s = static_cast<cudaStream_t>(stream);
+  const unsigned threads = 256;
+  const unsigned blocks = static_cast<unsigned>(std::min<size_t>((n + threads - 1) / threads, 132 * 64));
+  const float mf = static_cast<float>(mean), sf = static_cast<float>(stddev);
+  if (dbl) {
+    if (log_normal)
+      scale_normals_kernel<double, true><<<blocks, threads, 0, s>>>(z, static_cast<double*>(out), n, mean, stddev);
+    else
+      scale_normals_kernel<double, false><<<blocks, threads, 0, s>>>(z, static_cast<double*>(out), n, mean, stddev);
+  } else {
+    if (log_normal)
+      scale_normals_kernel<float, true><<<blocks, threads, 0, s>>>(z, static_cast<float*>(out), n, mf, sf);
+    else
+      scale_normals_kernel<float, false><<<blocks, threads, 0, s>>>(z, static_cast<float*>(out), n, mf, sf);
+  }
+  if (cudaGetLastError() != cudaSuccess) return GPURNG_STATUS_LAUNCH_FAILURE;
+  if (!stream && cudaStreamSynchronize(nullptr) != cudaSuccess) return GPURNG_STATUS_LAUNCH_FAILURE;
+  return GPURNG_STATUS_SUCCESS;
+}
 
 gpurngStatus_t box_muller_in_place(void* buf, size_t outputs, bool dbl, bool log_normal, double mean, double stddev,
                                    void* stream) {

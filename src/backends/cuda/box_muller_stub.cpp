@@ -9,5 +9,9 @@ gpurngStatus_t box_muller_in_place(void*, size_t, bool, bool, double, double, vo
   return GPURNG_STATUS_INITIALIZATION_FAILED;
 }
 
+gpurngStatus_t scale_normals(const float*, void*, size_t, bool, bool, double, double, void*) {
+  return GPURNG_STATUS_INITIALIZATION_FAILED;
+}
+
 }  // namespace cuda
 }  // namespace gpurng
