@@ -79,6 +79,8 @@ module gpurng
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3 = 1033 ! 128..255 bytes: rand()
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4 = 1034 ! 256 bytes and more
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_GLIBC_RANDOM = 1033       ! = TYPE3
+  integer(c_int), parameter :: GPURNG_RNG_PSEUDO_HYBRID_TAUS = 1040      ! GPU Gems 3 taus88 + LCG
+  integer(c_int), parameter :: GPURNG_RNG_QUASI_HALTON_RASRAP = 1050     ! Xu and Okten random-start permuted Halton
 
   ! ---- gpurngOrdering_t (gpurngSetGeneratorOrdering; numbered as cuRAND's) ---------------------------
   integer(c_int), parameter :: GPURNG_ORDERING_PSEUDO_BEST = 100
