@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The host side of the CUDA cuRAND-layout fills (curand_layout_device.hpp): device states, the geometry
+// of a call, the seed-independent tables (XORWOW's M^(2^e), Sobol' direction numbers: built on the host
+// once per process, uploaded once), and the launches in curand_layout_kernels.cu.
+#include <cuda_runtime.h>
+
+#include <mutex>
+
+#include "curand_layout_device.hpp"
+#include "curand_layout_launch.hpp"
+
+namespace gpurng {
+namespace cuda {
+
+namespace cl = curand_layout;
+namespace ll = layout_launch;
+
+static_assert(static_cast<int>(cl::engine::xorwow) == static_cast<int>(ll::Eng::xorwow) &&
+                  static_cast<int>(cl::engine::mrg32k3a) == static_cast<int>(ll::Eng::mrg32k3a) &&
+                  static_cast<int>(cl::engine::philox) == static_cast<int>(ll::Eng::philox),
+              "engine numbering");
+static_assert(static_cast<int>(cl::output::u32) == static_cast<int>(ll::Out::u32) &&
+                  static_cast<int>(cl::output::uniform_f32) == static_cast<int>(ll::Out::uniform_f32) &&
+                  static_cast<int>(cl::output::uniform_f64) == static_cast<int>(ll::Out::uniform_f64) &&
+                  static_cast<int>(cl::output::normal_f32) == static_cast<int>(ll::Out::normal_f32) &&
+                  static_cast<int>(cl::output::normal_f64) == static_cast<int>(ll::Out::normal_f64) &&
+                  static_cast<int>(cl::output::lognormal_f32) == static_cast<int>(ll::Out::lognormal_f32) &&
+                  static_cast<int>(cl::output::lognormal_f64) == static_cast<int>(ll::Out::lognormal_f64),
+              "output numbering");
+static_assert(static_cast<int>(SobolOutput::lognormal_f64) == static_cast<int>(ll::SobolOut::lognormal_f64) &&
+                  static_cast<int>(SobolOutput::bits) == static_cast<int>(ll::SobolOut::bits),
+              "Sobol' output numbering");
+// The kernels read the host's state structs as they are.
+static_assert(sizeof(xorwow::state) == 24 && sizeof(mrg32k3a::state) == 24 && sizeof(cl::detail::philox_thread) == 24,
+              "state layouts");
+
+struct LayoutStates {
+  cl::engine kind = cl::engine::xorwow;
+  uint32_t count = 0;
+  size_t capacity = 0;  // bytes
+  void* data = nullptr;
+  cudaEvent_t last_use = nullptr;  // recorded after each fill that reads `data`; an upload waits for it
+};
+
+namespace {
+
+gpurngStatus_t status_of(cudaError_t err) {
+  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
+  if (err == cudaErrorMemoryAllocation) return GPURNG_STATUS_ALLOCATION_FAILED;
+  return GPURNG_STATUS_LAUNCH_FAILURE;
+}
+
+size_t state_size(cl::engine e) {
+  switch (e) {
+    case cl::engine::xorwow:
+      return sizeof(xorwow::state);
+    case cl::engine::mrg32k3a:
+      return sizeof(mrg32k3a::state);
+    case cl::engine::philox:
+      return sizeof(cl::detail::philox_thread);
+  }
+  return 0;
+}
+
+// M^(2^e), e < xorwow::kPowers, in device memory: computed on the host once per process (xorwow::powers),
+// uploaded on first use and kept for the life of the process.
+gpurngStatus_t xorwow_powers(const uint32_t** out) {
+  static std::once_flag once;
+  static uint32_t* data = nullptr;
+  static cudaError_t error = cudaSuccess;
+  std::call_once(once, [] {
+    const xorwow::power_table& t = xorwow::powers();
+    const size_t bytes = sizeof(t.pow2);
+    error = cudaMalloc(&data, bytes);
+    if (error == cudaSuccess) error = cudaMemcpy(data, t.pow2, bytes, cudaMemcpyHostToDevice);
+  });
+  *out = data;
+  return status_of(error);
+}
+
+// One Sobol' set in device memory, uploaded on first use and kept for the life of the process.
+struct SobolDeviceTable {
+  std::once_flag once;
+  void* vectors = nullptr;
+  void* constants = nullptr;
+  unsigned dims = 0;
+  cudaError_t error = cudaSuccess;
+};
+
+template <typename W>
+void upload_table(const sobol::direction_table<W>& host, SobolDeviceTable& t) {
+  t.dims = host.dimensions();
+  const size_t vbytes = host.vectors.size() * sizeof(W), cbytes = host.constants.size() * sizeof(W);
+  t.error = cudaMalloc(&t.vectors, vbytes);
+  if (t.error == cudaSuccess) t.error = cudaMalloc(&t.constants, cbytes);
+  if (t.error == cudaSuccess) t.error = cudaMemcpy(t.vectors, host.vectors.data(), vbytes, cudaMemcpyHostToDevice);
+  if (t.error == cudaSuccess) t.error = cudaMemcpy(t.constants, host.constants.data(), cbytes, cudaMemcpyHostToDevice);
+}
+
+const SobolDeviceTable& sobol_table(sobol::Kind k) {
+  static SobolDeviceTable tables[4];
+  const int i = static_cast<int>(k) - static_cast<int>(sobol::Kind::sobol32);
+  SobolDeviceTable& t = tables[i];
+  std::call_once(t.once, [&] {
+    if (sobol::is_64bit(k))
+      upload_table(sobol::shared_table64(sobol::is_scrambled(k)), t);
+    else
+      upload_table(sobol::shared_table32(sobol::is_scrambled(k)), t);
+  });
+  return t;
+}
+
+// The geometry of a call (see layout_launch::Plan).
+ll::Plan make_plan(const cl::detail::call_origin& c, uint64_t pos, size_t n, int W, int G, unsigned max_chunk_bits) {
+  ll::Plan p{};
+  const uint64_t e_begin = pos + c.shift;  // in unit-aligned element numbering
+  const uint64_t e_end = e_begin + n;
+  const uint64_t v_begin = e_begin / G;
+  const uint64_t v_end = (e_end + G - 1) / G;
+  const uint64_t k0 = v_begin / c.threads;
+  p.units = v_end - v_begin;
+  p.n = n;
+  p.common = c.q_base + static_cast<uint64_t>(W) * k0;
+  p.T = c.threads;
+  p.t_origin = c.t_origin;
+  p.r_base = c.r_base;
+  p.first = static_cast<uint32_t>(v_begin % c.threads);
+  p.slots = static_cast<uint32_t>(p.units < c.threads ? p.units : c.threads);
+  p.lead = static_cast<uint32_t>(e_begin - v_begin * G);
+  // R = 2^log2_rounds units per chunk: the fewest chunks that give about target_threads() GPU threads,
+  // and no more than 2^max_chunk_bits chunks.
+  const uint64_t rounds = (p.units + c.threads - 1) / c.threads;  // units of slot 0, the most of any slot
+  uint64_t want = (ll::target_threads() + p.slots - 1) / p.slots;
+  if (want < 1) want = 1;
+  unsigned lr = 0;
+  while ((uint64_t{1} << lr) * want < rounds) ++lr;
+  while (((rounds + (uint64_t{1} << lr) - 1) >> lr) > (uint64_t{1} << max_chunk_bits)) ++lr;
+  p.log2_rounds = lr;
+  p.chunks = static_cast<uint32_t>((rounds + (uint64_t{1} << lr) - 1) >> lr);
+  p.slot_blocks = (p.slots + ll::kBlock - 1) / ll::kBlock;
+  return p;
+}
+
+gpurngStatus_t finish(cudaStream_t s, bool wait) {
+  gpurngStatus_t st = status_of(cudaGetLastError());
+  if (st == GPURNG_STATUS_SUCCESS && wait) st = status_of(cudaStreamSynchronize(s));
+  return st;
+}
+
+}  // namespace
+
+gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_states, uint32_t count,
+                                    LayoutStates** states) {
+  if (!states || (!host_states && count)) return GPURNG_STATUS_NULL_POINTER;
+  if (!*states) *states = new LayoutStates();
+  LayoutStates* ls = *states;
+  const size_t bytes = state_size(e) * count;
+  if (ls->last_use) {  // a fill queued earlier may still read the old states
+    const gpurngStatus_t st = status_of(cudaEventSynchronize(ls->last_use));
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  } else {
+    const gpurngStatus_t st = status_of(cudaEventCreateWithFlags(&ls->last_use, cudaEventDisableTiming));
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  }
+  if (bytes > ls->capacity) {
+    if (ls->data) cudaFree(ls->data);
+    ls->data = nullptr;
+    ls->capacity = 0;
+    ls->count = 0;
+    const gpurngStatus_t st = status_of(cudaMalloc(&ls->data, bytes));
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    ls->capacity = bytes;
+  }
+  ls->kind = e;
+  ls->count = count;
+  if (bytes == 0) return GPURNG_STATUS_SUCCESS;
+  return status_of(cudaMemcpy(ls->data, host_states, bytes, cudaMemcpyHostToDevice));
+}
+
+void layout_states_free(LayoutStates* states) {
+  if (!states) return;
+  if (states->last_use) {
+    cudaEventSynchronize(states->last_use);
+    cudaEventDestroy(states->last_use);
+  }
+  if (states->data) cudaFree(states->data);
+  delete states;
+}
+
+gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail::call_origin& c,
+                           const LayoutStates* states, uint64_t pos, size_t n, curand_layout::output o, void* out,
+                           double mean, double stddev, void* stream) {
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
+  if (!states || !out) return GPURNG_STATUS_NULL_POINTER;
+  if (states->kind != e || states->count != c.threads || c.threads == 0) return GPURNG_STATUS_INTERNAL_ERROR;
+  const ll::Eng le = static_cast<ll::Eng>(e);
+  const ll::Out lo = static_cast<ll::Out>(o);
+  const unsigned max_bits = e == cl::engine::xorwow ? ll::kXorwowMaxChunkBits : ll::kMaxChunkBits;
+  const ll::Plan p = make_plan(c, pos, n, ll::unit_words(le, lo), ll::unit_outputs(le, lo), max_bits);
+  const uint32_t* powers = nullptr;
+  if (e == cl::engine::xorwow) {
+    const gpurngStatus_t st = xorwow_powers(&powers);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  }
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  gpurngStatus_t st = ll::fill(le, lo, p, states->data, powers, out, mean, stddev, s);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  st = status_of(cudaEventRecord(states->last_use, s));
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  return finish(s, stream == nullptr);
+}
+
+gpurngStatus_t sobol_fill(sobol::Kind k, unsigned dims, uint64_t point_offset, size_t n, SobolOutput o, void* out,
+                          double mean, double stddev, void* stream) {
+  if (static_cast<int>(k) < static_cast<int>(sobol::Kind::sobol32) ||
+      static_cast<int>(k) > static_cast<int>(sobol::Kind::scrambled_sobol64))
+    return GPURNG_STATUS_TYPE_ERROR;
+  if (dims == 0 || dims > sobol::kMaxDimensions) return GPURNG_STATUS_OUT_OF_RANGE;
+  if (n % dims != 0) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
+  if (!out) return GPURNG_STATUS_NULL_POINTER;
+  const SobolDeviceTable& t = sobol_table(k);
+  if (t.error != cudaSuccess) return status_of(t.error);
+  if (dims > t.dims) return GPURNG_STATUS_OUT_OF_RANGE;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  const gpurngStatus_t st =
+      ll::sobol(sobol::is_64bit(k), t.vectors, t.constants, dims, sobol::call_start(k, point_offset), n / dims,
+                static_cast<ll::SobolOut>(o), out, mean, stddev, s);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  return finish(s, stream == nullptr);
+}
+
+}  // namespace cuda
+}  // namespace gpurng

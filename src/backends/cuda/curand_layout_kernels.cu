@@ -1,0 +1,625 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// CUDA fills of cuRAND's host-API layouts (XORWOW, MRG32k3a, Philox4_32_10) and of its Sobol' generators:
+// the values curand_layout::detail::fill_call and sobol::fill* write on the host, into device memory.
+//
+// ---- Pseudo-random layouts ----
+// A call's units are numbered u = 0 .. units-1 from its first unit. Slot i (i < slots = min(units, T)) is
+// relative thread first + i (mod T) of the host fill; its m-th unit in the call is u = i + m T, whose
+// outputs are the elements G u + j - lead (lead: the outputs of unit 0 that lie before the call). Slot i
+// starts S + x_i words past its thread's base state, S = q_base + W k0 (common to all slots) and
+// x_i = [t < r_base] + W [relative thread wrapped past T] (at most 5 words), and each unit takes W words.
+//
+// cuRAND runs T = 4096 (XORWOW), 81920 or 4096 (MRG32k3a) or 65536 (Philox) logical threads; one GPU
+// thread per logical thread leaves most of an H200 idle and each thread with a long serial chain. Here
+// the units of each slot are cut into C chunks of R = 2^k units and GPU thread (i, c) runs chunk c of
+// slot i, starting S + x_i + W R c words in:
+//   XORWOW    a set-up kernel moves each slot's base state by S (one warp per slot; each lane XORs five
+//             columns of every power M^(2^e) that S needs, then a butterfly); the fill kernel steps x_i
+//             words and then applies M^(W R c) as popcount(c) products with the powers M^(2^(log2(W R)+b)),
+//             which its block (one c for all its threads) stages in shared memory: every thread reads the
+//             same column at the same time (broadcast), and XORs it under a mask of its state bit.
+//   MRG32k3a  the fill kernel applies A^(S + W R c) for both components (popcount matrix-vector products
+//             mod m with the powers A^(2^e), kept in constant memory: block-uniform, broadcast reads), then
+//             steps x_i words.
+//   Philox    counter arithmetic: counter of slot i = its base counter + S + x_i + W R c.
+// The powers are computed once per process on the host (seed-independent) and uploaded once. A block
+// covers consecutive slots of one chunk, so a warp's stores of one unit are G*32 consecutive outputs
+// (vector stores where G and the buffer's alignment allow). Per-call host work is a few integer
+// operations: no matrix is multiplied on the host per call.
+//
+// ---- Sobol' ----
+// GPU thread p of dimension d (P = 2^s threads per dimension) makes points i = start + p, start + p + P,
+// ...: x_{i+P} = x_i ^ v_{s-1} ^ v_{s + ctz((i+P) >> s)} (the Gray codes of i and i + 2^s differ in bit
+// s-1 and in one bit above; v_{B-1} where the index wraps at 2^B), two XORs per point from the
+// dimension's direction numbers in shared memory; lanes make consecutive points, so stores coalesce.
+#include <cuda_runtime.h>
+
+#include <mutex>
+#include <type_traits>
+
+#include "../../engines/curand_outputs.hpp"
+#include "../../engines/mrg32k3a.hpp"
+#include "../../engines/philox.hpp"
+#include "../../engines/sobol.hpp"
+#include "../../engines/xorwow.hpp"
+#include "curand_layout_launch.hpp"
+
+namespace gpurng {
+namespace cuda {
+namespace layout_launch {
+
+namespace {
+
+unsigned g_threads_per_sm = 2048;
+
+// The host layouts' per-thread states (curand_layout.hpp), as the kernels read them.
+struct PhiloxThread {  // curand_layout::detail::philox_thread
+  uint64_t counter;
+  uint32_t subsequence;
+  philox::key2 key;
+};
+
+gpurngStatus_t status_of(cudaError_t err) {
+  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
+  if (err == cudaErrorMemoryAllocation) return GPURNG_STATUS_ALLOCATION_FAILED;
+  return GPURNG_STATUS_LAUNCH_FAILURE;
+}
+
+// Multiprocessors of the current device (cached per device).
+unsigned sm_count() {
+  static int counts[64] = {};
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 132;
+  if (counts[dev] == 0) {
+    int n = 0;
+    if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n <= 0) n = 132;
+    counts[dev] = n;
+  }
+  return static_cast<unsigned>(counts[dev]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Units: W words -> G outputs (the table in curand_layout.hpp).
+
+template <typename T>
+__device__ __forceinline__ T finish_normal(T z, T mean, T stddev, bool log) {
+  return log ? curand_out::lognormal(z, mean, stddev) : curand_out::scale(z, mean, stddev);
+}
+
+template <Eng E, Out O>
+struct Unit {
+  static constexpr int W = unit_words(E, O);
+  static constexpr int G = unit_outputs(E, O);
+  static constexpr bool kDouble = out_double(O);
+  using out_t =
+      typename std::conditional<O == Out::u32, uint32_t, typename std::conditional<kDouble, double, float>::type>::type;
+  using word = typename std::conditional<E == Eng::philox, philox::u32x4, uint32_t>::type;
+  out_t mean, stddev;
+
+  __device__ __forceinline__ void operator()(const word* w, out_t* v) const {
+    if constexpr (E == Eng::philox) {
+      if constexpr (O == Out::u32) {
+        for (int i = 0; i < 4; ++i) v[i] = w[0].w[i];
+      } else if constexpr (O == Out::uniform_f32) {
+        for (int i = 0; i < 4; ++i) v[i] = curand_out::uniform_f32(w[0].w[i]);
+      } else if constexpr (O == Out::uniform_f64) {
+        for (int k = 0; k < 2; ++k) {
+          v[2 * k] = curand_out::uniform_f64_hq(w[k].w[0], w[k].w[1]);
+          v[2 * k + 1] = curand_out::uniform_f64_hq(w[k].w[2], w[k].w[3]);
+        }
+      } else if constexpr (!kDouble) {  // one counter, two pairs
+        for (int k = 0; k < 2; ++k) {
+          const curand_out::f32x2 z = curand_out::box_muller_f32(w[0].w[2 * k], w[0].w[2 * k + 1]);
+          v[2 * k] = finish_normal(z.s, mean, stddev, out_log(O));
+          v[2 * k + 1] = finish_normal(z.c, mean, stddev, out_log(O));
+        }
+      } else {  // two counters, one pair each
+        for (int k = 0; k < 2; ++k) {
+          const curand_out::f64x2 z = curand_out::box_muller_f64(w[k].w[0], w[k].w[1], w[k].w[2], w[k].w[3]);
+          v[2 * k] = finish_normal(z.s, mean, stddev, out_log(O));
+          v[2 * k + 1] = finish_normal(z.c, mean, stddev, out_log(O));
+        }
+      }
+    } else if constexpr (E == Eng::xorwow) {
+      if constexpr (O == Out::u32) {
+        v[0] = w[0];
+      } else if constexpr (O == Out::uniform_f32) {
+        v[0] = curand_out::uniform_f32(w[0]);
+      } else if constexpr (O == Out::uniform_f64) {
+        v[0] = curand_out::uniform_f64_hq(w[0], w[1]);
+      } else if constexpr (!kDouble) {
+        const curand_out::f32x2 z = curand_out::box_muller_f32(w[0], w[1]);
+        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+      } else {
+        const curand_out::f64x2 z = curand_out::box_muller_f64(w[0], w[1], w[2], w[3]);
+        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+      }
+    } else {  // MRG32k3a: z in [1, m1]
+      if constexpr (O == Out::u32) {
+        v[0] = mrg32k3a::bits_of(w[0]);
+      } else if constexpr (O == Out::uniform_f32) {
+        v[0] = mrg32k3a::uniform_float(w[0]);
+      } else if constexpr (O == Out::uniform_f64) {
+        v[0] = mrg32k3a::uniform_double(w[0]);
+      } else if constexpr (!kDouble) {
+        const curand_out::f32x2 z =
+            curand_out::box_muller_mrg_f32(mrg32k3a::uniform_float(w[0]), mrg32k3a::uniform_float(w[1]));
+        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+      } else {
+        const curand_out::f64x2 z =
+            curand_out::box_muller_mrg_f64(mrg32k3a::uniform_double(w[0]), mrg32k3a::uniform_double(w[1]));
+        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+      }
+    }
+  }
+};
+
+// Store the G values of a unit whose first element is out[b] (b may be negative for the call's first unit,
+// and b + G may pass n for its last). Vec: out + b is aligned for one G-wide vector store (host-checked).
+template <int G, bool Vec, typename T>
+__device__ __forceinline__ void store_unit(T* out, int64_t b, uint64_t n, const T* v) {
+  if (b >= 0 && static_cast<uint64_t>(b) + G <= n) {
+    T* p = out + b;
+    if constexpr (Vec && G == 4 && sizeof(T) == 4) {
+      if constexpr (std::is_same<T, float>::value)
+        *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
+      else
+        *reinterpret_cast<uint4*>(p) = make_uint4(v[0], v[1], v[2], v[3]);
+    } else if constexpr (Vec && G == 4 && sizeof(T) == 8) {
+      reinterpret_cast<double2*>(p)[0] = make_double2(v[0], v[1]);
+      reinterpret_cast<double2*>(p)[1] = make_double2(v[2], v[3]);
+    } else if constexpr (Vec && G == 2 && sizeof(T) == 4) {
+      *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]);
+    } else if constexpr (Vec && G == 2 && sizeof(T) == 8) {
+      *reinterpret_cast<double2*>(p) = make_double2(v[0], v[1]);
+    } else {
+#pragma unroll
+      for (int j = 0; j < G; ++j) p[j] = v[j];
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < G; ++j) {
+      const int64_t e = b + j;
+      if (e >= 0 && static_cast<uint64_t>(e) < n) out[e] = v[j];
+    }
+  }
+}
+
+// Host-checked alignment for store_unit's vector path.
+template <int G, typename T>
+bool vector_aligned(const void* out, uint32_t lead) {
+  if (G == 1) return false;
+  const size_t width = (G == 4 && sizeof(T) == 8) ? 16 : G * sizeof(T);
+  return (reinterpret_cast<uintptr_t>(out) - lead * sizeof(T)) % width == 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The geometry of one call, as the kernels see it.
+
+struct SlotInfo {
+  uint32_t t;      // the logical thread
+  uint32_t extra;  // words beyond S before its first unit
+};
+
+template <int W>
+__device__ __forceinline__ SlotInfo slot_info(const Plan& p, uint32_t i) {
+  uint32_t rel = p.first + i;
+  const bool later = rel >= p.T;
+  if (later) rel -= p.T;
+  uint32_t t = p.t_origin + rel;
+  if (t >= p.T) t -= p.T;
+  return {t, (t < p.r_base ? 1u : 0u) + (later ? static_cast<uint32_t>(W) : 0u)};
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The common loop: GPU thread (slot i, chunk c) makes units m = c R .. of slot i with generator g, which
+// start() has placed at unit c R.
+
+template <class Gen, class U, bool Vec>
+__device__ __forceinline__ void run_units(const Plan& p, uint32_t i, uint64_t m, uint64_t m_end, Gen& g, const U& unit,
+                                          typename U::out_t* out) {
+  constexpr int G = U::G;
+  int64_t b = static_cast<int64_t>(G) * static_cast<int64_t>(i + m * p.T) - p.lead;
+  const int64_t step = static_cast<int64_t>(G) * p.T;
+  for (; m < m_end; ++m, b += step) {
+    typename U::word w[U::W];
+#pragma unroll
+    for (int k = 0; k < U::W; ++k) w[k] = g.next();
+    typename U::out_t v[G];
+    unit(w, v);
+    store_unit<G, Vec>(out, b, p.n, v);
+  }
+}
+
+// The units of slot i in chunk c: [c R, min((c+1) R, units of slot i)); false if none.
+__device__ __forceinline__ bool chunk_range(const Plan& p, uint32_t i, uint32_t c, uint64_t& m, uint64_t& m_end) {
+  if (i >= p.slots) return false;
+  const uint64_t units_of_slot = (p.units - i + p.T - 1) / p.T;
+  m = static_cast<uint64_t>(c) << p.log2_rounds;
+  if (m >= units_of_slot) return false;
+  m_end = m + (uint64_t{1} << p.log2_rounds);
+  if (m_end > units_of_slot) m_end = units_of_slot;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// XORWOW
+
+constexpr int kMatrixWords = xorwow::kBits * xorwow::kWords;  // 800
+
+struct XorwowGen {
+  xorwow::state s;
+  __device__ __forceinline__ uint32_t next() { return xorwow::next(s); }
+};
+
+// Warp-cooperative v <- m v: lane l XORs the columns 32 w + l (w < 5) under its state bits; a butterfly
+// leaves the sum in every lane.
+__device__ __forceinline__ void warp_mat_vec(const uint32_t* __restrict__ m, uint32_t v[5], int lane) {
+  uint32_t r[5] = {0, 0, 0, 0, 0};
+#pragma unroll
+  for (int w = 0; w < 5; ++w) {
+    const uint32_t mask = 0u - ((v[w] >> lane) & 1u);
+    const uint32_t* col = m + (32 * w + lane) * 5;
+#pragma unroll
+    for (int k = 0; k < 5; ++k) r[k] ^= __ldg(col + k) & mask;
+  }
+#pragma unroll
+  for (int k = 0; k < 5; ++k) {
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) r[k] ^= __shfl_xor_sync(0xFFFFFFFFu, r[k], off);
+    v[k] = r[k];
+  }
+}
+
+// scratch[i] = slot i's base state moved by S words (one warp per slot).
+__global__ void __launch_bounds__(kBlock)
+    xorwow_setup_kernel(Plan p, const xorwow::state* __restrict__ base, xorwow::state* __restrict__ scratch,
+                        const uint32_t* __restrict__ powers) {
+  const uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  const int lane = threadIdx.x & 31;
+  if (i >= p.slots) return;
+  const SlotInfo si = slot_info<1>(p, i);
+  xorwow::state s = base[si.t];
+  for (uint64_t bits = p.common; bits; bits &= bits - 1) {
+    const int e = __ffsll(static_cast<long long>(bits)) - 1;
+    warp_mat_vec(powers + static_cast<size_t>(e) * kMatrixWords, s.v, lane);
+  }
+  s.d += xorwow::kWeyl * static_cast<uint32_t>(p.common);
+  if (lane == 0) scratch[i] = s;
+}
+
+template <class U, bool Vec>
+__global__ void __launch_bounds__(kBlock)
+    xorwow_fill_kernel(Plan p, const xorwow::state* __restrict__ src, bool src_is_base,
+                       const uint32_t* __restrict__ powers, U unit, typename U::out_t* __restrict__ out) {
+  __shared__ uint4 lo[kXorwowMaxChunkBits][xorwow::kBits];
+  __shared__ uint32_t hi[kXorwowMaxChunkBits][xorwow::kBits];
+  const uint32_t c = blockIdx.x / p.slot_blocks;
+  const uint32_t i = (blockIdx.x % p.slot_blocks) * kBlock + threadIdx.x;
+  // Stage M^(2^(log2(W R) + b)) for the set bits b of c.
+  constexpr int kLogW = U::W == 4 ? 2 : U::W == 2 ? 1 : 0;
+  int staged = 0;
+  for (uint32_t bits = c; bits; bits &= bits - 1, ++staged) {
+    const int e = kLogW + static_cast<int>(p.log2_rounds) + __ffs(static_cast<int>(bits)) - 1;
+    const uint32_t* m = powers + static_cast<size_t>(e) * kMatrixWords;
+    for (int j = threadIdx.x; j < xorwow::kBits; j += kBlock) {
+      lo[staged][j] = make_uint4(m[5 * j], m[5 * j + 1], m[5 * j + 2], m[5 * j + 3]);
+      hi[staged][j] = m[5 * j + 4];
+    }
+  }
+  __syncthreads();
+  uint64_t m, m_end;
+  if (!chunk_range(p, i, c, m, m_end)) return;
+  const SlotInfo si = slot_info<U::W>(p, i);
+  XorwowGen g;
+  g.s = src[src_is_base ? si.t : i];
+  for (uint32_t k = 0; k < si.extra; ++k) xorwow::shift_step(g.s.v);
+  g.s.d += xorwow::kWeyl * (si.extra + static_cast<uint32_t>(U::W * m));
+  for (int q = 0; q < staged; ++q) {
+    uint32_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0;
+#pragma unroll
+    for (int w = 0; w < 5; ++w) {
+      const uint32_t x = g.s.v[w];
+#pragma unroll
+      for (int b = 0; b < 32; ++b) {
+        const uint32_t mask = static_cast<uint32_t>(static_cast<int32_t>(x << (31 - b)) >> 31);
+        const uint4 l = lo[q][32 * w + b];
+        r0 ^= l.x & mask;
+        r1 ^= l.y & mask;
+        r2 ^= l.z & mask;
+        r3 ^= l.w & mask;
+        r4 ^= hi[q][32 * w + b] & mask;
+      }
+    }
+    g.s.v[0] = r0;
+    g.s.v[1] = r1;
+    g.s.v[2] = r2;
+    g.s.v[3] = r3;
+    g.s.v[4] = r4;
+  }
+  run_units<XorwowGen, U, Vec>(p, i, m, m_end, g, unit, out);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// MRG32k3a
+
+constexpr int kMrgPowers = 64;  // A^(2^e) for e < 64 reaches any 64-bit step count
+__constant__ mrg32k3a::mat3 c_mrg_pow1[kMrgPowers];
+__constant__ mrg32k3a::mat3 c_mrg_pow2[kMrgPowers];
+
+struct MrgGen {
+  mrg32k3a::state s;
+  __device__ __forceinline__ uint32_t next() { return mrg32k3a::next(s); }
+};
+
+gpurngStatus_t mrg_powers() {
+  static std::once_flag once;
+  static cudaError_t error = cudaSuccess;
+  std::call_once(once, [] {
+    mrg32k3a::mat3 p1[kMrgPowers], p2[kMrgPowers];
+    p1[0] = mrg32k3a::step_matrix1();
+    p2[0] = mrg32k3a::step_matrix2();
+    for (int e = 1; e < kMrgPowers; ++e) {
+      p1[e] = mrg32k3a::mat_mul(p1[e - 1], p1[e - 1], mrg32k3a::kM1);
+      p2[e] = mrg32k3a::mat_mul(p2[e - 1], p2[e - 1], mrg32k3a::kM2);
+    }
+    error = cudaMemcpyToSymbol(c_mrg_pow1, p1, sizeof(p1));
+    if (error == cudaSuccess) error = cudaMemcpyToSymbol(c_mrg_pow2, p2, sizeof(p2));
+  });
+  return status_of(error);
+}
+
+template <class U, bool Vec>
+__global__ void __launch_bounds__(kBlock)
+    mrg_fill_kernel(Plan p, const mrg32k3a::state* __restrict__ base, U unit, typename U::out_t* __restrict__ out) {
+  const uint32_t c = blockIdx.x / p.slot_blocks;
+  const uint32_t i = (blockIdx.x % p.slot_blocks) * kBlock + threadIdx.x;
+  uint64_t m, m_end;
+  if (!chunk_range(p, i, c, m, m_end)) return;
+  const SlotInfo si = slot_info<U::W>(p, i);
+  MrgGen g;
+  g.s = base[si.t];
+  // S + W R c words by the powers (block-uniform), then the slot's few extra words by stepping.
+  for (uint64_t bits = p.common + static_cast<uint64_t>(U::W) * m; bits; bits &= bits - 1) {
+    const int e = __ffsll(static_cast<long long>(bits)) - 1;
+    mrg32k3a::mat_vec(c_mrg_pow1[e], g.s.s1, mrg32k3a::kM1);
+    mrg32k3a::mat_vec(c_mrg_pow2[e], g.s.s2, mrg32k3a::kM2);
+  }
+  for (uint32_t k = 0; k < si.extra; ++k) mrg32k3a::next(g.s);
+  run_units<MrgGen, U, Vec>(p, i, m, m_end, g, unit, out);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Philox4_32_10
+
+struct PhiloxGen {
+  uint64_t counter;
+  uint32_t sub_lo, sub_hi;
+  uint32_t k0[10], k1[10];  // round keys
+  __device__ __forceinline__ philox::u32x4 next() {
+    philox::u32x4 x{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), sub_lo, sub_hi}};
+    ++counter;
+#pragma unroll
+    for (int r = 0; r < 10; ++r) x = philox::round(x, philox::key2{k0[r], k1[r]});
+    return x;
+  }
+};
+
+template <class U, bool Vec>
+__global__ void __launch_bounds__(kBlock)
+    philox_fill_kernel(Plan p, const PhiloxThread* __restrict__ base, U unit, typename U::out_t* __restrict__ out) {
+  const uint32_t c = blockIdx.x / p.slot_blocks;
+  const uint32_t i = (blockIdx.x % p.slot_blocks) * kBlock + threadIdx.x;
+  uint64_t m, m_end;
+  if (!chunk_range(p, i, c, m, m_end)) return;
+  const SlotInfo si = slot_info<U::W>(p, i);
+  const PhiloxThread st = base[si.t];
+  PhiloxGen g;
+  g.counter = st.counter + p.common + si.extra + static_cast<uint64_t>(U::W) * m;
+  g.sub_lo = st.subsequence;
+  g.sub_hi = 0;
+#pragma unroll
+  for (int r = 0; r < 10; ++r) {
+    g.k0[r] = st.key.k0 + static_cast<uint32_t>(r) * philox::kW0;
+    g.k1[r] = st.key.k1 + static_cast<uint32_t>(r) * philox::kW1;
+  }
+  run_units<PhiloxGen, U, Vec>(p, i, m, m_end, g, unit, out);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Launches
+
+template <Eng E, Out O, bool Vec>
+gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* powers, void* out_, double mean,
+                           double stddev, cudaStream_t stream) {
+  using U = Unit<E, O>;
+  using T = typename U::out_t;
+  const U unit{static_cast<T>(mean), static_cast<T>(stddev)};
+  T* out = static_cast<T*>(out_);
+  const dim3 grid(p.slot_blocks * p.chunks);
+  if constexpr (E == Eng::xorwow) {
+    const auto* base = static_cast<const xorwow::state*>(states);
+    xorwow::state* scratch = nullptr;
+    if (p.common != 0) {
+      const gpurngStatus_t st =
+          status_of(cudaMallocAsync(reinterpret_cast<void**>(&scratch), sizeof(xorwow::state) * p.slots, stream));
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+      constexpr unsigned kWarps = kBlock / 32;
+      xorwow_setup_kernel<<<(p.slots + kWarps - 1) / kWarps, kBlock, 0, stream>>>(p, base, scratch, powers);
+    }
+    xorwow_fill_kernel<U, Vec>
+        <<<grid, kBlock, 0, stream>>>(p, scratch ? scratch : base, scratch == nullptr, powers, unit, out);
+    if (scratch) cudaFreeAsync(scratch, stream);
+  } else if constexpr (E == Eng::mrg32k3a) {
+    const gpurngStatus_t st = mrg_powers();
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    mrg_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, static_cast<const mrg32k3a::state*>(states), unit, out);
+  } else {
+    philox_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, static_cast<const PhiloxThread*>(states), unit, out);
+  }
+  return status_of(cudaGetLastError());
+}
+
+template <Eng E, Out O>
+gpurngStatus_t fill_typed(const Plan& p, const void* states, const uint32_t* powers, void* out, double mean,
+                          double stddev, cudaStream_t stream) {
+  using U = Unit<E, O>;
+  if (vector_aligned<U::G, typename U::out_t>(out, p.lead))
+    return launch_fill<E, O, true>(p, states, powers, out, mean, stddev, stream);
+  return launch_fill<E, O, false>(p, states, powers, out, mean, stddev, stream);
+}
+
+template <Eng E>
+gpurngStatus_t fill_engine(Out o, const Plan& p, const void* states, const uint32_t* powers, void* out, double mean,
+                           double stddev, cudaStream_t s) {
+  switch (o) {
+    case Out::u32:
+      return fill_typed<E, Out::u32>(p, states, powers, out, mean, stddev, s);
+    case Out::uniform_f32:
+      return fill_typed<E, Out::uniform_f32>(p, states, powers, out, mean, stddev, s);
+    case Out::uniform_f64:
+      return fill_typed<E, Out::uniform_f64>(p, states, powers, out, mean, stddev, s);
+    case Out::normal_f32:
+      return fill_typed<E, Out::normal_f32>(p, states, powers, out, mean, stddev, s);
+    case Out::normal_f64:
+      return fill_typed<E, Out::normal_f64>(p, states, powers, out, mean, stddev, s);
+    case Out::lognormal_f32:
+      return fill_typed<E, Out::lognormal_f32>(p, states, powers, out, mean, stddev, s);
+    case Out::lognormal_f64:
+      return fill_typed<E, Out::lognormal_f64>(p, states, powers, out, mean, stddev, s);
+  }
+  return GPURNG_STATUS_TYPE_ERROR;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sobol'
+
+// sobol::fill*'s conversions (z * stddev + mean, two roundings; exp of that for log-normals).
+template <typename W, SobolOut O>
+struct SobolConvert {
+  using out_t = typename std::conditional<
+      O == SobolOut::bits, W,
+      typename std::conditional<O == SobolOut::uniform_f32 || O == SobolOut::normal_f32 || O == SobolOut::lognormal_f32,
+                                float, double>::type>::type;
+  out_t mean, stddev;
+  __device__ __forceinline__ out_t operator()(W x) const {
+    if constexpr (O == SobolOut::bits) {
+      return x;
+    } else if constexpr (O == SobolOut::uniform_f32) {
+      return sobol::uniform_float(x);
+    } else if constexpr (O == SobolOut::uniform_f64) {
+      return sobol::uniform_double(x);
+    } else if constexpr (O == SobolOut::normal_f32) {
+      return curand_out::scale(sobol::normal_float(x), mean, stddev);
+    } else if constexpr (O == SobolOut::normal_f64) {
+      return curand_out::scale(sobol::normal_double(x), mean, stddev);
+    } else if constexpr (O == SobolOut::lognormal_f32) {
+      return curand_out::lognormal(sobol::normal_float(x), mean, stddev);
+    } else {
+      return curand_out::lognormal(sobol::normal_double(x), mean, stddev);
+    }
+  }
+};
+
+// A block is `blockDim.x` threads of one dimension; P = 2^s threads per dimension, blocks_per_dim blocks.
+template <typename W, class Conv>
+__global__ void __launch_bounds__(kBlock)
+    sobol_kernel(const W* __restrict__ vectors, const W* __restrict__ constants, uint64_t start, uint64_t per,
+                 unsigned s, unsigned blocks_per_dim, Conv conv, typename Conv::out_t* __restrict__ out) {
+  constexpr int B = 8 * sizeof(W);
+  __shared__ W v[B];
+  const unsigned d = blockIdx.x / blocks_per_dim;
+  const uint64_t p = static_cast<uint64_t>(blockIdx.x % blocks_per_dim) * blockDim.x + threadIdx.x;
+  const W* vd = vectors + static_cast<size_t>(d) * B;
+  for (int k = threadIdx.x; k < B; k += blockDim.x) v[k] = vd[k];
+  __syncthreads();
+  if (p >= per) return;
+  const uint64_t P = uint64_t{1} << s;
+  typename Conv::out_t* o = out + static_cast<size_t>(d) * per;
+  uint64_t i = start + p;
+  W x = sobol::point(v, constants[d], i);
+  const W vs = v[s - 1];
+  for (uint64_t j = p;;) {
+    o[j] = conv(x);
+    j += P;
+    if (j >= per) break;
+    i += P;
+    const W h = static_cast<W>(static_cast<W>(i) >> s);  // the high part of the next index (mod 2^B)
+    x ^= vs ^ v[h == 0 ? B - 1 : static_cast<int>(s) + sobol::detail::lowest_bit(static_cast<uint64_t>(h))];
+  }
+}
+
+template <typename W, SobolOut O>
+gpurngStatus_t sobol_launch(const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,
+                            void* out, double mean, double stddev, cudaStream_t stream) {
+  // P = 2^s threads per dimension: about target_threads() in all, at least a warp, at most the points of
+  // a dimension rounded up to a power of two.
+  const uint64_t target = target_threads() / dims;
+  unsigned s = 5;
+  while (s < 24 && (uint64_t{2} << s) <= target && (uint64_t{1} << s) < per) ++s;
+  const uint64_t P = uint64_t{1} << s;
+  const unsigned bs = P < static_cast<uint64_t>(kBlock) ? static_cast<unsigned>(P) : kBlock;
+  const uint64_t blocks_per_dim = P / bs;
+  using C = SobolConvert<W, O>;
+  const C conv{static_cast<typename C::out_t>(mean), static_cast<typename C::out_t>(stddev)};
+  sobol_kernel<W, C><<<static_cast<unsigned>(blocks_per_dim * dims), bs, 0, stream>>>(
+      static_cast<const W*>(vectors), static_cast<const W*>(constants), start, per, s,
+      static_cast<unsigned>(blocks_per_dim), conv, static_cast<typename C::out_t*>(out));
+  return status_of(cudaGetLastError());
+}
+
+template <typename W>
+gpurngStatus_t sobol_dispatch(const void* v, const void* c, unsigned dims, uint64_t start, uint64_t per, SobolOut o,
+                              void* out, double mean, double stddev, cudaStream_t s) {
+  switch (o) {
+    case SobolOut::bits:
+      return sobol_launch<W, SobolOut::bits>(v, c, dims, start, per, out, mean, stddev, s);
+    case SobolOut::uniform_f32:
+      return sobol_launch<W, SobolOut::uniform_f32>(v, c, dims, start, per, out, mean, stddev, s);
+    case SobolOut::uniform_f64:
+      return sobol_launch<W, SobolOut::uniform_f64>(v, c, dims, start, per, out, mean, stddev, s);
+    case SobolOut::normal_f32:
+      return sobol_launch<W, SobolOut::normal_f32>(v, c, dims, start, per, out, mean, stddev, s);
+    case SobolOut::normal_f64:
+      return sobol_launch<W, SobolOut::normal_f64>(v, c, dims, start, per, out, mean, stddev, s);
+    case SobolOut::lognormal_f32:
+      return sobol_launch<W, SobolOut::lognormal_f32>(v, c, dims, start, per, out, mean, stddev, s);
+    case SobolOut::lognormal_f64:
+      return sobol_launch<W, SobolOut::lognormal_f64>(v, c, dims, start, per, out, mean, stddev, s);
+  }
+  return GPURNG_STATUS_TYPE_ERROR;
+}
+
+}  // namespace
+
+uint64_t target_threads() { return static_cast<uint64_t>(sm_count()) * g_threads_per_sm; }
+void set_threads_per_sm(unsigned threads) { g_threads_per_sm = threads ? threads : 2048; }
+
+gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers, void* out,
+                    double mean, double stddev, void* stream) {
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  switch (e) {
+    case Eng::xorwow:
+      return fill_engine<Eng::xorwow>(o, p, states, xorwow_powers, out, mean, stddev, s);
+    case Eng::mrg32k3a:
+      return fill_engine<Eng::mrg32k3a>(o, p, states, xorwow_powers, out, mean, stddev, s);
+    case Eng::philox:
+      return fill_engine<Eng::philox>(o, p, states, xorwow_powers, out, mean, stddev, s);
+  }
+  return GPURNG_STATUS_TYPE_ERROR;
+}
+
+gpurngStatus_t sobol(bool is64, const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,
+                     SobolOut o, void* out, double mean, double stddev, void* stream) {
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  if (is64) return sobol_dispatch<uint64_t>(vectors, constants, dims, start, per, o, out, mean, stddev, s);
+  return sobol_dispatch<uint32_t>(vectors, constants, dims, start, per, o, out, mean, stddev, s);
+}
+
+}  // namespace layout_launch
+}  // namespace cuda
+}  // namespace gpurng

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Private to the CUDA cuRAND-layout fills: what curand_layout_host.cpp (host logic: call geometry, tables,
+// the interface of curand_layout_device.hpp) hands to curand_layout_kernels.cu (kernels and launches).
+// Nothing here needs the host-only parts of the engine headers, which nvcc's device pass cannot see.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpurng.h"
+
+namespace gpurng {
+namespace cuda {
+namespace layout_launch {
+
+// Same values as curand_layout::engine and curand_layout::output (checked in curand_layout_host.cpp).
+enum class Eng : int { xorwow, mrg32k3a, philox };
+enum class Out : int { u32, uniform_f32, uniform_f64, normal_f32, normal_f64, lognormal_f32, lognormal_f64 };
+
+constexpr bool out_normal(Out o) {
+  return o == Out::normal_f32 || o == Out::normal_f64 || o == Out::lognormal_f32 || o == Out::lognormal_f64;
+}
+constexpr bool out_log(Out o) { return o == Out::lognormal_f32 || o == Out::lognormal_f64; }
+constexpr bool out_double(Out o) { return o == Out::uniform_f64 || o == Out::normal_f64 || o == Out::lognormal_f64; }
+// W: words per unit; G: outputs per unit (curand_layout.hpp's table).
+constexpr int unit_words(Eng e, Out o) {
+  return e == Eng::xorwow     ? (out_normal(o) ? (out_double(o) ? 4 : 2) : (out_double(o) ? 2 : 1))
+         : e == Eng::mrg32k3a ? (out_normal(o) ? 2 : 1)
+                              : (out_double(o) ? 2 : 1);
+}
+constexpr int unit_outputs(Eng e, Out o) { return e == Eng::philox ? 4 : (out_normal(o) ? 2 : 1); }
+
+constexpr int kBlock = 256;                  // threads per block of the fill kernels
+constexpr unsigned kXorwowMaxChunkBits = 7;  // XORWOW: at most 128 chunks (7 staged matrices per block)
+constexpr unsigned kMaxChunkBits = 16;
+
+// One call as the kernels see it. Slot i (i < slots) is relative thread first + i (mod T) of the host
+// fill; its m-th unit is unit u = i + m T of the call, whose outputs are elements G u + j - lead. Slot i
+// starts `common` + extra_i words past its thread's base state (extra_i = [t < r_base] + W [wrapped]);
+// GPU thread (i, c) makes units m in [c R, (c + 1) R) of slot i, R = 2^log2_rounds.
+struct Plan {
+  uint64_t units;
+  uint64_t n;
+  uint64_t common;
+  uint32_t T;
+  uint32_t t_origin;
+  uint32_t r_base;
+  uint32_t first;
+  uint32_t slots;
+  uint32_t lead;
+  uint32_t log2_rounds;
+  uint32_t chunks;
+  uint32_t slot_blocks;
+};
+
+// GPU threads a fill aims for in all (multiprocessors x threads per multiprocessor).
+uint64_t target_threads();
+// Tuning hook for benchmarks: threads per multiprocessor (0: the default, 2048).
+void set_threads_per_sm(unsigned threads);
+
+// Queue the fill kernel(s) of one call on `stream` (a cudaStream_t). states: T device states of engine e.
+// xorwow_powers: M^(2^e), e < xorwow::kPowers, in device memory (XORWOW only).
+gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers, void* out,
+                    double mean, double stddev, void* stream);
+
+// Sobol': dims dimensions of `per` points each from point index `start`, dimension-major; vectors and
+// constants are the set's device tables (32 or 64 words per dimension; one constant per dimension).
+enum class SobolOut : int { bits, uniform_f32, uniform_f64, normal_f32, normal_f64, lognormal_f32, lognormal_f64 };
+gpurngStatus_t sobol(bool is64, const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,
+                     SobolOut o, void* out, double mean, double stddev, void* stream);
+
+}  // namespace layout_launch
+}  // namespace cuda
+}  // namespace gpurng
