@@ -5,19 +5,23 @@
 // output independently of its neighbours.
 //
 // Exactness. Integers and uniforms are exact (each uniform is one rounding of an exactly scaled integer,
-// so FMA contraction cannot change it). Normals call the C library's logf/sqrtf/sincosf (float) and
-// log/sqrt/sincos (double), as cuRAND's host generator does; on the same C library the results are bit
-// for bit the host generator's. Two expressions are a multiply then an add whose product is inexact
-// (the float Box-Muller angle, and z*stddev + mean); a fused multiply-add would round once instead of
-// twice, so those products go through mul_rn(), which the compiler cannot contract.
-// On a GPU the same text compiles with CUDA's sinf/cosf/logf, whose last bits differ from glibc's, as
-// cuRAND's own device normals differ from its host normals.
+// so FMA contraction cannot change it). Normals and log-normals use cuRAND's formulas with the
+// elementary functions of portable_math.hpp (log, sin/cos, exp in float; log, sin/cos of fl(v pi), exp
+// in double) instead of the C library's, so every backend (CPU threads, any SIMD copy, the GPU) gives
+// IDENTICAL bits. Those functions are faithfully rounded and almost always correctly rounded, as
+// glibc's are, so the outputs equal cuRAND's host generator (glibc) bit for bit for the great majority
+// of values and differ from it by a few ulp at most (tests/curand_parity measures and bounds it;
+// cuRAND's own device normals differ from its host normals by more). Two expressions are a multiply
+// then an add whose product is inexact (the float Box-Muller angle, and z*stddev + mean); a fused
+// multiply-add would round once instead of twice, so those products go through mul_rn(), which the
+// compiler cannot contract.
 #pragma once
 
 #include <math.h>
 #include <stdint.h>
 
 #include "../common/hd.hpp"
+#include "portable_math.hpp"
 
 namespace gpurng {
 namespace curand_out {
@@ -74,29 +78,6 @@ GPURNG_HD double uniform_f64_hq(uint32_t x, uint32_t y) {
   return static_cast<double>(hq_bits(x, y)) * k2pow53Inv + k2pow53Inv / 2.0;
 }
 
-// ---- math wrappers: the host generator's libm calls ----
-
-GPURNG_HD void sincos_f32(float v, float* s, float* c) {
-#if defined(__CUDA_ARCH__)
-  sincosf(v, s, c);
-#elif defined(__GLIBC__)
-  ::sincosf(v, s, c);  // what libcurand calls; glibc's sinf/cosf give the same values
-#else
-  *s = sinf(v);
-  *c = cosf(v);
-#endif
-}
-GPURNG_HD void sincos_f64(double v, double* s, double* c) {
-#if defined(__CUDA_ARCH__)
-  sincos(v, s, c);
-#elif defined(__GLIBC__)
-  ::sincos(v, s, c);
-#else
-  *s = sin(v);
-  *c = cos(v);
-#endif
-}
-
 struct f32x2 {
   float s, c;  // the sine output (first) and the cosine output (second)
 };
@@ -106,62 +87,56 @@ struct f64x2 {
 
 // ---- Box-Muller, float ----
 
-// XORWOW and Philox: words x, y -> u = uniform(x), angle v = y * 2pi 2^-32 + pi 2^-32 (in float),
-// r = sqrtf(-2 logf u), outputs (r sin v, r cos v).
-GPURNG_HD f32x2 box_muller_f32(uint32_t x, uint32_t y) {
-  const float u = uniform_f32(x);
-  const float v = mul_rn(static_cast<float>(y), k2pow32Inv2Pi) + k2pow32Inv2Pi / 2.0f;
-  const float r = sqrtf(-2.0f * logf(u));
+// r = sqrt(-2 log u) (the product by -2 is exact), outputs (r sin v, r cos v).
+GPURNG_HD f32x2 box_muller_core_f32(float u, float v) {
+  const float r = pmath::detail::sqrt(-2.0f * pmath::logf(u));
   f32x2 o;
-  sincos_f32(v, &o.s, &o.c);
+  pmath::sincosf(v, &o.s, &o.c);
   o.s *= r;
   o.c *= r;
   return o;
 }
 
-// MRG32k3a: its own float uniforms u = fl(z0/m1), angle v = fl(z1/m1) * 2pi (float product).
-GPURNG_HD f32x2 box_muller_mrg_f32(float u, float u2) {
-  const float v = u2 * k2Pi;
-  const float r = sqrtf(-2.0f * logf(u));
-  f32x2 o;
-  sincos_f32(v, &o.s, &o.c);
-  o.s *= r;
-  o.c *= r;
-  return o;
+// XORWOW and Philox: words x, y -> u = uniform(x), angle v = y * 2pi 2^-32 + pi 2^-32 (in float),
+// r = sqrtf(-2 logf u), outputs (r sin v, r cos v); u >= 2^-33, v in (0, 2pi].
+GPURNG_HD f32x2 box_muller_f32(uint32_t x, uint32_t y) {
+  const float u = uniform_f32(x);
+  const float v = mul_rn(static_cast<float>(y), k2pow32Inv2Pi) + k2pow32Inv2Pi / 2.0f;
+  return box_muller_core_f32(u, v);
 }
+
+// MRG32k3a: its own float uniforms u = fl(z0/m1), angle v = fl(z1/m1) * 2pi (float product).
+GPURNG_HD f32x2 box_muller_mrg_f32(float u, float u2) { return box_muller_core_f32(u, u2 * k2Pi); }
 
 // ---- Box-Muller, double ----
 
 // XORWOW and Philox: four words; u = hq(x0, x1) * 2^-53 + 2^-54, v = hq(y0, y1) * 2^-52 + 2^-53 (the
-// angle in units of pi, in (0, 2)); host: sin(v pi), cos(v pi) (device cuRAND uses sincospi).
+// angle in units of pi, in (0, 2)). cuRAND's host generator computes sin(v * pi), cos(v * pi) of the
+// rounded product (its device code uses sincospi, which differs near the zeros of sin and cos); this
+// follows the host: pmath::sincos_pi_times gives the sine and cosine of fl(v pi) itself.
+GPURNG_HD f64x2 box_muller_core_f64(double u, double v) {
+  const double r = pmath::detail::sqrt(-2.0 * pmath::log(u));
+  f64x2 o;
+  pmath::sincos_pi_times(v, &o.s, &o.c);
+  o.s *= r;
+  o.c *= r;
+  return o;
+}
 GPURNG_HD f64x2 box_muller_f64(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
   const double u = uniform_f64_hq(x0, x1);
   const double v = static_cast<double>(hq_bits(y0, y1)) * (k2pow53Inv * 2.0) + k2pow53Inv;
-  const double r = sqrt(-2.0 * log(u));
-  f64x2 o;
-  sincos_f64(v * kPi, &o.s, &o.c);
-  o.s *= r;
-  o.c *= r;
-  return o;
+  return box_muller_core_f64(u, v);
 }
 
 // MRG32k3a: u = z0/m1, v = 2 z1/m1 (in units of pi).
-GPURNG_HD f64x2 box_muller_mrg_f64(double u, double u2) {
-  const double v = u2 * 2.0;
-  const double r = sqrt(-2.0 * log(u));
-  f64x2 o;
-  sincos_f64(v * kPi, &o.s, &o.c);
-  o.s *= r;
-  o.c *= r;
-  return o;
-}
+GPURNG_HD f64x2 box_muller_mrg_f64(double u, double u2) { return box_muller_core_f64(u, u2 * 2.0); }
 
 // ---- scaling ----
 
 GPURNG_HD float scale(float z, float mean, float stddev) { return mul_rn(z, stddev) + mean; }
 GPURNG_HD double scale(double z, double mean, double stddev) { return mul_rn(z, stddev) + mean; }
-GPURNG_HD float lognormal(float z, float mean, float stddev) { return expf(scale(z, mean, stddev)); }
-GPURNG_HD double lognormal(double z, double mean, double stddev) { return exp(scale(z, mean, stddev)); }
+GPURNG_HD float lognormal(float z, float mean, float stddev) { return pmath::expf(scale(z, mean, stddev)); }
+GPURNG_HD double lognormal(double z, double mean, double stddev) { return pmath::exp(scale(z, mean, stddev)); }
 
 }  // namespace curand_out
 }  // namespace gpurng

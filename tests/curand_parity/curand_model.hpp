@@ -7,9 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -148,10 +151,24 @@ struct comparison {
   size_t first_diff = SIZE_MAX;
 };
 
+// Normals are z * stddev + mean: near z * stddev = -mean the sum cancels, and one ulp of z becomes many ulp
+// of the (tiny) output. So normals are measured in ulp of max(|output|, |output - mean|), i.e. of the
+// larger of the output and the scaled normal before the mean was added. Log-normals (never cancelling) and
+// everything else in ulp of the output.
+template <typename T>
+uint64_t normal_ulp_distance(T want, T got, T mean) {
+  const T scale = std::max(std::fabs(want), std::fabs(want - mean));
+  if (scale == 0 || want == got) return ulp_distance(want, got);
+  const T ulp = std::nextafter(scale, std::numeric_limits<T>::infinity()) - scale;
+  return static_cast<uint64_t>(std::ceil(std::fabs(static_cast<double>(got) - static_cast<double>(want)) / ulp));
+}
+
 inline comparison compare(output o, const void* want, const void* got, size_t n) {
   comparison c;
   c.n = n;
   const size_t es = element_size(o);
+  const bool plain_normal = o == output::normal_f32 || o == output::normal_f64;
+  const double mean = dist_params{}.normal_mean;  // every comparison of normals uses the default parameters
   const auto* a = static_cast<const unsigned char*>(want);
   const auto* b = static_cast<const unsigned char*>(got);
   for (size_t i = 0; i < n; ++i) {
@@ -164,12 +181,12 @@ inline comparison compare(output o, const void* want, const void* got, size_t n)
         float x, y;
         std::memcpy(&x, a + i * es, 4);
         std::memcpy(&y, b + i * es, 4);
-        u = ulp_distance(x, y);
+        u = plain_normal ? normal_ulp_distance(x, y, static_cast<float>(mean)) : ulp_distance(x, y);
       } else {
         double x, y;
         std::memcpy(&x, a + i * es, 8);
         std::memcpy(&y, b + i * es, 8);
-        u = ulp_distance(x, y);
+        u = plain_normal ? normal_ulp_distance(x, y, mean) : ulp_distance(x, y);
       }
     }
     if (u > c.max_ulp) c.max_ulp = u;
@@ -228,8 +245,30 @@ inline tally& global_tally() {
   return t;
 }
 
-// Integers and uniforms bit for bit; normals and log-normals bit for bit wherever the C library is glibc
-// (both sides then call the same logf/sincosf/expf...), and within 2 ulp anywhere.
+// Integers and uniforms bit for bit. Normals and log-normals come from portable_math.hpp's functions,
+// which give the same bits on every backend and are faithfully rounded (glibc's, which cuRAND's host
+// generator calls, are too, and both are usually correctly rounded), so they differ from cuRAND's host
+// output in a few per cent of the values, by a few ulp after Box-Muller's chain of roundings (log, sqrt,
+// sin/cos, r * sin, z * stddev, + mean). Normals are measured in ulp of the scaled normal (compare());
+// log-normals in ulp of the output, where exp turns one ulp of its argument into up to |argument| ulp.
+// Measured over every part of test_curand_parity (~10^7 values per type): normal f32 2.2 % not
+// bit-identical, at most 4 ulp; normal f64 5.2 %, at most 5 ulp; log-normal f32 2.2 %, at most 3 ulp;
+// log-normal f64 3.9 %, at most 4 ulp. The bounds are those plus one. cuRAND's own device normals differ
+// from its host normals by more (curand.md 2.5: ~81 % of f32 normals differ, by up to 3e-6).
+inline uint64_t max_ulp_allowed(output o) {
+  switch (o) {
+    case output::normal_f32:
+      return 5;
+    case output::normal_f64:
+      return 6;
+    case output::lognormal_f32:
+      return 4;
+    case output::lognormal_f64:
+      return 5;
+    default:
+      return 0;
+  }
+}
 inline void expect_match(const std::string& what, const std::string& key, output o, const void* want, const void* got,
                          size_t n) {
   const comparison c = compare(o, want, got, n);
@@ -240,11 +279,7 @@ inline void expect_match(const std::string& what, const std::string& key, output
     ADD_FAILURE() << what << ": " << c.differ << " of " << n << " differ, first " << first;
     return;
   }
-  EXPECT_LE(c.max_ulp, 2u) << what << ": " << c.differ << " of " << n << " differ, first " << first;
-#if defined(__GLIBC__)
-  ADD_FAILURE() << what << ": " << c.differ << " of " << n << " not bit-identical (max " << c.max_ulp << " ulp), first "
-                << first;
-#endif
+  EXPECT_LE(c.max_ulp, max_ulp_allowed(o)) << what << ": " << c.differ << " of " << n << " differ, first " << first;
 }
 
 // ---- model of cuRAND's host generator ----

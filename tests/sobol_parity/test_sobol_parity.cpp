@@ -8,7 +8,7 @@
 //  * consecutive-call layouts, mixed output types in one stream, a dimension change mid-stream, the
 //    Sobol32 wrap at 2^32 points;
 //  * normals over the full grid, log-normals over 20000 x 256: bit-exact fraction and largest ulp
-//    distance printed; float normals required bit-exact, double within kMaxNormalUlpDouble.
+//    distance printed; float normals within kMaxNormalUlpFloat (measured bit-exact), double within kMaxNormalUlpDouble.
 #include <curand.h>
 #include <gtest/gtest.h>
 #include <stdint.h>
@@ -26,8 +26,13 @@ namespace sobol = gpurng::sobol;
 namespace {
 
 // cuRAND's double normals use its own erfcinv, a rational approximation with errors up to ~7 ulp; ours
-// is within ~1 ulp of the true value. Measured over the full grid: see the NormalsFullGrid output.
+// (portable_math.hpp, identical bits on every backend) is within ~2 ulp of the true value. Measured over
+// the full grid (normal_double parts): 47-49 % bit-exact, at most 10 ulp; log-normal double at most 15.
 constexpr int64_t kMaxNormalUlpDouble = 12;
+// Float normals round that double erfcinv to float: they equal cuRAND's wherever the double value is not
+// within ~2 double ulp of a float rounding boundary, i.e. all but about one value in 2^28. Measured: all
+// 4 x 81 920 000 of the full grid bit-exact; allowed 1 ulp for the rare boundary case.
+constexpr int64_t kMaxNormalUlpFloat = 1;
 
 #define CURAND_OK(call) ASSERT_EQ((call), CURAND_STATUS_SUCCESS) << #call
 
@@ -182,13 +187,14 @@ struct tally {
   }
 };
 
-bool exact_output(Out o) {
-  return o == Out::bits || o == Out::uniform_float || o == Out::uniform_double || o == Out::normal_float;
-}
+bool exact_output(Out o) { return o == Out::bits || o == Out::uniform_float || o == Out::uniform_double; }
 int64_t allowed_ulp(Out o) {
   switch (o) {
     case Out::normal_double:
       return kMaxNormalUlpDouble;
+    case Out::normal_float:
+      return kMaxNormalUlpFloat;
+    // expf of pmath versus glibc: measured at most 1 ulp (98.8-99.6 % bit-exact).
     case Out::log_normal_float:
       return 2;
     // exp(0.25 + 0.5 z) turns k ulp of z into up to ~2k ulp of the result where |z| is large.

@@ -1,0 +1,942 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Deterministic elementary functions: the same bits on every backend.
+//
+// The C library's logf/sinf/expf/log/erfc... differ in their last bits between glibc and CUDA's libm
+// (and between versions of either), so a normal computed with them on the CPU need not equal the one
+// computed on the GPU. The functions here are written only with IEEE-754 operations that both
+// backends round identically: +, -, *, /, sqrt and fused multiply-add (each correctly rounded, in
+// round-to-nearest-even), integer and bit operations, and no transcendental library call. The device
+// path spells every operation as a _rn intrinsic, which nvcc never contracts; the host path relies on
+// the translation unit being compiled with -ffp-contract=off (the library, the tests and the benches
+// are), so that no a * b + c turns into a fused operation on one backend only. Subnormals must not be
+// flushed (no -ftz=true / -use_fast_math on the device, no -ffast-math / DAZ on the host).
+//
+// Accuracy (tests/unit/test_portable_math.cpp measures it against glibc and long double references):
+//   float  log, sin/cos (|x| <= 2pi+), exp: faithfully rounded, correctly rounded for the great
+//          majority of arguments (see the test for the measured fractions);
+//   double log, exp, sincospi, sincos of fl(v pi), erf/erfc, erfcinv: within about 1 ulp.
+// Polynomial coefficients are Chebyshev-node fits made for this file with mpmath.
+#pragma once
+
+#include <stdint.h>
+#include <string.h>
+
+#include <cmath>
+
+#include "../common/hd.hpp"
+
+namespace gpurng {
+namespace pmath {
+namespace detail {
+
+// ---- correctly rounded IEEE operations, never fused ----
+GPURNG_HD float add(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+GPURNG_HD float sub(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fsub_rn(a, b);
+#else
+  return a - b;
+#endif
+}
+GPURNG_HD float mul(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+GPURNG_HD float fma(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+  return __fmaf_rn(a, b, c);
+#else
+  return std::fma(a, b, c);
+#endif
+}
+GPURNG_HD float div(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fdiv_rn(a, b);
+#else
+  return a / b;
+#endif
+}
+GPURNG_HD float sqrt(float a) {
+#if defined(__CUDA_ARCH__)
+  return __fsqrt_rn(a);
+#else
+  return std::sqrt(a);
+#endif
+}
+GPURNG_HD double add(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+GPURNG_HD double sub(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dsub_rn(a, b);
+#else
+  return a - b;
+#endif
+}
+GPURNG_HD double mul(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+GPURNG_HD double fma(double a, double b, double c) {
+#if defined(__CUDA_ARCH__)
+  return __fma_rn(a, b, c);
+#else
+  return std::fma(a, b, c);
+#endif
+}
+GPURNG_HD double div(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __ddiv_rn(a, b);
+#else
+  return a / b;
+#endif
+}
+GPURNG_HD double sqrt(double a) {
+#if defined(__CUDA_ARCH__)
+  return __dsqrt_rn(a);
+#else
+  return std::sqrt(a);
+#endif
+}
+
+GPURNG_HD uint32_t bits(float x) {
+#if defined(__CUDA_ARCH__)
+  return __float_as_uint(x);
+#else
+  uint32_t u;
+  memcpy(&u, &x, 4);
+  return u;
+#endif
+}
+GPURNG_HD float from_bits(uint32_t u) {
+#if defined(__CUDA_ARCH__)
+  return __uint_as_float(u);
+#else
+  float x;
+  memcpy(&x, &u, 4);
+  return x;
+#endif
+}
+GPURNG_HD uint64_t bits(double x) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<uint64_t>(__double_as_longlong(x));
+#else
+  uint64_t u;
+  memcpy(&u, &x, 8);
+  return u;
+#endif
+}
+GPURNG_HD double from_bits64(uint64_t u) {
+#if defined(__CUDA_ARCH__)
+  return __longlong_as_double(static_cast<long long>(u));
+#else
+  double x;
+  memcpy(&x, &u, 8);
+  return x;
+#endif
+}
+
+GPURNG_HD float nan_f() { return from_bits(0x7fc00000u); }
+GPURNG_HD double nan_d() { return from_bits64(uint64_t{0x7ff8000000000000ull}); }
+
+// Round-to-nearest integer of a value well below 2^22 (float) / 2^51 (double): adding 1.5 * 2^23
+// (2^52) leaves the integer in the low bits of the sum, as its significand's last bits.
+constexpr float kRoundF = 12582912.0f;         // 1.5 * 2^23
+constexpr double kRound = 6755399441055744.0;  // 1.5 * 2^52
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------------------
+// float
+
+// Natural logarithm. x = 2^e m with m in [sqrt(1/2), sqrt(2)), f = m - 1 (exact), and
+// log x = e ln2 + f - f^2/2 + f^3 P(f): the leading terms are summed with their rounding errors carried
+// separately (f^2/2 by an fma, the two large additions by Fast2Sum), so only the small f^3 P(f) term
+// and the last addition round ordinarily.
+GPURNG_HD float logf(float x) {
+  using namespace detail;
+  uint32_t ix = bits(x);
+  int adj = 0;
+  if (ix - 0x00800000u >= 0x7f000000u) {  // not a positive normal finite number
+    if (x == 0.0f) return -from_bits(0x7f800000u);
+    if (x != x || ix == 0x7f800000u) return x;
+    if (ix >> 31) return nan_f();
+    x = mul(x, 8388608.0f);  // subnormal: scale by 2^23
+    ix = bits(x);
+    adj = -23;
+  }
+  const uint32_t t = ix - 0x3f3504f3u;  // 0x3f3504f3 = sqrt(1/2) rounded to float
+  const int e = (static_cast<int32_t>(t) >> 23) + adj;
+  const float f = sub(from_bits((t & 0x007fffffu) + 0x3f3504f3u), 1.0f);
+  const float hf = mul(0.5f, f);
+  const float h = mul(hf, f);          // f^2/2
+  const float hl = fma(hf, f, -h);     // its rounding error (exact)
+  const float s = sub(f, h);           // Fast2Sum: |f| >= |h|
+  const float sl = sub(sub(f, s), h);  // f - h = s + sl exactly
+  // p = 2 P(f), so that f^3 P(f) = (f^2/2) f p
+  float p = 0x1.1d8ea80000000p-4f * 2.0f;
+  p = fma(p, f, -0x1.d635be0000000p-4f * 2.0f);
+  p = fma(p, f, 0x1.dea2820000000p-4f * 2.0f);
+  p = fma(p, f, -0x1.fcf4c60000000p-4f * 2.0f);
+  p = fma(p, f, 0x1.23d21a0000000p-3f * 2.0f);
+  p = fma(p, f, -0x1.555b4a0000000p-3f * 2.0f);
+  p = fma(p, f, 0x1.999d5a0000000p-3f * 2.0f);
+  p = fma(p, f, -0x1.fffffc0000000p-3f * 2.0f);
+  p = fma(p, f, 0x1.5555540000000p-2f * 2.0f);
+  const float tail = fma(mul(h, f), p, sub(sl, hl));
+  const float ef = static_cast<float>(e);
+  const float eh = mul(ef, 0x1.62e4p-1f);  // e * ln2_hi, exact (ln2_hi has 15 significant bits)
+  const float r = add(eh, s);              // Fast2Sum: |eh| >= ln 2 > |s|, or eh = 0
+  const float rl = add(sub(eh, r), s);
+  return add(r, add(rl, fma(ef, 0x1.7f7d1cp-20f, tail)));  // 0x1.7f7d1cp-20 = ln 2 - ln2_hi
+}
+
+// sin x and cos x for |x| <= 2 pi (a little beyond stays accurate; the reduction is exact only while
+// x / (pi/2) < 8). j = nearest integer to x / (pi/2), x - j pi/2 = r + rl with pi/2 in three pieces:
+// x - j P1 is exact (fma), x - j P1 - j P2 is rounded once and its error recovered exactly (j P2 is
+// exact, P2 having 20 bits), j P3 is below the precision that matters. Then
+// sin r = r + r^3 S(r^2) and cos r = 1 - r^2/2 + r^4 C(r^2), |r| <= pi/4, with the large terms of cos
+// summed with their rounding errors carried.
+GPURNG_HD void sincosf(float x, float* sp, float* cp) {
+  using namespace detail;
+  const float jr = fma(x, 0x1.45f306p-1f, kRoundF);  // x * 2/pi + 1.5 * 2^23, rounded to an integer
+  const uint32_t q = bits(jr);                       // quadrant in the low bits
+  const float j = sub(jr, kRoundF);
+  const float r1 = fma(-j, 0x1.921fb6p+0f, x);   // P1 = pi/2 rounded to float
+  const float r = fma(-j, -0x1.777a6p-25f, r1);  // P2 = pi/2 - P1 to 20 bits
+  float rl = fma(-j, -0x1.777a6p-25f, sub(r1, r));
+  rl = fma(-j, 0x1.846988p-48f, rl);  // P3 = pi/2 - P1 - P2
+  const float z = mul(r, r);
+  float ps = 0x1.6dbe080000000p-19f;
+  ps = fma(ps, z, -0x1.a013a80000000p-13f);
+  ps = fma(ps, z, 0x1.11110e0000000p-7f);
+  ps = fma(ps, z, -0x1.5555560000000p-3f);
+  const float s = add(r, fma(mul(r, z), ps, rl));
+  float pc = 0x1.9bd89c0000000p-16f;
+  pc = fma(pc, z, -0x1.6c12d20000000p-10f);
+  pc = fma(pc, z, 0x1.5555540000000p-5f);
+  const float hz = mul(0.5f, z);
+  const float zl = fma(r, r, -z);
+  const float w = sub(1.0f, hz);
+  const float wl = sub(sub(1.0f, w), hz);  // 1 - hz = w + wl exactly
+  // cos(r + rl) = 1 - (z + zl)/2 - r rl + z^2 C(z)
+  const float c = add(w, add(wl, fma(mul(z, z), pc, -fma(r, rl, mul(0.5f, zl)))));
+  const uint32_t swap = q & 1u;
+  const uint32_t sin_sign = (q & 2u) << 30, cos_sign = ((q + 1u) & 2u) << 30;
+  const float so = swap ? c : s, co = swap ? s : c;
+  *sp = from_bits(bits(so) ^ sin_sign);
+  *cp = from_bits(bits(co) ^ cos_sign);
+}
+
+// e^x. x = k ln2 + rh + rl with rh = x - k ln2_hi exact (fma), rl = -k ln2_lo;
+// e^x = 2^k (1 + rh + rh^2 E(rh)) (1 + rl), 1 + rh summed with its rounding error carried; the
+// final scaling is one fma, so results in the subnormal range are rounded once from (almost) the full
+// value. Overflow gives +inf, underflow 0.
+GPURNG_HD float expf(float x) {
+  using namespace detail;
+  if (!(x < 88.8f)) return x != x ? x : from_bits(0x7f800000u);
+  if (x < -104.0f) return 0.0f;
+  const float jr = fma(x, 0x1.715476p+0f, kRoundF);
+  int k = static_cast<int>(bits(jr) - bits(kRoundF));  // low bits of the rounded sum (two's complement)
+  const float j = sub(jr, kRoundF);
+  const float rh = fma(-j, 0x1.62e43p-1f, x);  // ln2_hi = ln 2 rounded to float
+  const float rl = mul(-j, -0x1.05c610p-29f);  // ln2_lo = ln 2 - ln2_hi
+  float s = add(1.0f, rh);
+  const float sl = add(sub(1.0f, s), rh);
+  float p = 0x1.a1256a0000000p-13f;
+  p = fma(p, rh, 0x1.6d43ac0000000p-10f);
+  p = fma(p, rh, 0x1.1110e00000000p-7f);
+  p = fma(p, rh, 0x1.5554e80000000p-5f);
+  p = fma(p, rh, 0x1.5555560000000p-3f);
+  p = fma(p, rh, 0x1.0000000000000p-1f);
+  const float t0 = mul(mul(rh, rh), p);
+  float tail = fma(rl, add(s, t0), add(sl, t0));  // (s + sl + t0)(1 + rl)
+  if (k > 127) {
+    s = mul(s, 2.0f);
+    tail = mul(tail, 2.0f);
+    k -= 1;
+  } else if (k < -149) {
+    s = mul(s, 0.25f);
+    tail = mul(tail, 0.25f);
+    k += 2;
+  }
+  const float sc = from_bits(k >= -126 ? static_cast<uint32_t>(k + 127) << 23 : 1u << (k + 149));
+  return fma(s, sc, mul(tail, sc));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// double
+
+// Natural logarithm: x = 2^e (1 + f), 1 + f in [sqrt(1/2), sqrt(2)), s = f / (2 + f),
+// log(1 + f) = 2 atanh s = f - (f^2/2 - s (f^2/2 + R)), R = s^2 W(s^2), plus e ln 2 in two pieces.
+GPURNG_HD double log(double x) {
+  using namespace detail;
+  uint64_t ix = bits(x);
+  int adj = 0;
+  if (ix - 0x0010000000000000ull >= 0x7fe0000000000000ull) {
+    if (x == 0.0) return -from_bits64(uint64_t{0x7ff0000000000000ull});
+    if (x != x || ix == 0x7ff0000000000000ull) return x;
+    if (ix >> 63) return nan_d();
+    x = mul(x, 0x1p54);
+    ix = bits(x);
+    adj = -54;
+  }
+  const uint64_t t = ix - 0x3fe6a09e667f3bcdull;  // sqrt(1/2)
+  const int e = static_cast<int>(static_cast<int64_t>(t) >> 52) + adj;
+  const double f = sub(from_bits64((t & 0x000fffffffffffffull) + 0x3fe6a09e667f3bcdull), 1.0);
+  const double s = div(f, add(2.0, f));
+  const double z = mul(s, s);
+  double w = 0x1.2b584c6b42d60p-3;
+  w = fma(w, z, 0x1.39fe604146b74p-3);
+  w = fma(w, z, 0x1.7462b4ac441afp-3);
+  w = fma(w, z, 0x1.c71c62e57c3c4p-3);
+  w = fma(w, z, 0x1.2492492df14bcp-2);
+  w = fma(w, z, 0x1.99999999952e2p-2);
+  w = fma(w, z, 0x1.5555555555558p-1);
+  const double R = mul(z, w);
+  const double hfsq = mul(mul(0.5, f), f);
+  const double ed = static_cast<double>(e);
+  // ln2_hi has 42 significant bits, so e ln2_hi is exact
+  const double inner = sub(sub(hfsq, fma(s, add(hfsq, R), mul(ed, 0x1.ef35793c76730p-45))), f);
+  return sub(mul(ed, 0x1.62e42fefa3800p-1), inner);
+}
+
+namespace detail {
+// sin and cos of pi t + a, |t| <= 1/4 exact, |a| tiny (a correction in radians).
+GPURNG_HD void sincospi_kernel(double t, double a, double* sp, double* cp) {
+  const double ph = mul(t, 0x1.921fb54442d18p+1);                                              // pi_hi t
+  const double pl = add(fma(t, 0x1.921fb54442d18p+1, -ph), fma(t, 0x1.1a62633145c07p-53, a));  // angle = ph + pl
+  const double z = mul(t, t);
+  // sin(pi t) = pi t + t^3 S(t^2); sin(angle) = ph + pl cos(pi t) + t^3 S(t^2)
+  double ps = -0x1.6cc5777e307b3p-16;
+  ps = fma(ps, z, 0x1.e8f036bbd444bp-12);
+  ps = fma(ps, z, -0x1.e3074d2613ae2p-8);
+  ps = fma(ps, z, 0x1.50783486faca3p-4);
+  ps = fma(ps, z, -0x1.32d2cce62b872p-1);
+  ps = fma(ps, z, 0x1.466bc6775aae1p+1);
+  ps = fma(ps, z, -0x1.4abbce625be53p+2);
+  const double cl = fma(-z, 0x1.3bd3cc9be45dep+2, 1.0);  // ~cos(pi t), enough for the pl term
+  *sp = add(ph, fma(mul(t, z), ps, mul(pl, cl)));
+  // cos(angle) = 1 - (ph + pl)^2 / 2 + t^4 C(t^2)
+  double pc = 0x1.1ebe61e36eab6p-18;
+  pc = fma(pc, z, -0x1.b6df855c178e6p-14);
+  pc = fma(pc, z, 0x1.f9d38850e538bp-10);
+  pc = fma(pc, z, -0x1.a6d1f2a15a6fcp-6);
+  pc = fma(pc, z, 0x1.e1f506891b72fp-3);
+  pc = fma(pc, z, -0x1.55d3c7e3cbffap+0);
+  pc = fma(pc, z, 0x1.03c1f081b5ac4p+2);
+  const double q = mul(ph, ph);
+  const double ql = fma(ph, ph, -q);
+  const double hq = mul(0.5, q);
+  const double w = sub(1.0, hq);
+  const double wl = sub(sub(1.0, w), hq);
+  const double lo = fma(mul(z, z), pc, -fma(ph, pl, mul(0.5, ql)));
+  *cp = add(w, add(wl, lo));
+}
+// Quadrant fix-up: (sin, cos) of quadrant q from those of the reduced angle.
+GPURNG_HD void sincos_quadrant(uint64_t q, double s, double c, double* sp, double* cp) {
+  const uint64_t sin_sign = (q & 2u) << 62, cos_sign = ((q + 1u) & 2u) << 62;
+  const double so = (q & 1u) ? c : s, co = (q & 1u) ? s : c;
+  *sp = from_bits64(bits(so) ^ sin_sign);
+  *cp = from_bits64(bits(co) ^ cos_sign);
+}
+}  // namespace detail
+
+// sin(pi v) and cos(pi v), |v| < 2^50 (v in (0, 2) for Box-Muller): v = j/2 + t exactly.
+GPURNG_HD void sincospi(double v, double* sp, double* cp) {
+  using namespace detail;
+  const double jr = fma(v, 2.0, kRound);
+  const uint64_t q = bits(jr);
+  const double t = fma(sub(jr, kRound), -0.5, v);  // exact
+  double s, c;
+  sincospi_kernel(t, 0.0, &s, &c);
+  sincos_quadrant(q, s, c, sp, cp);
+}
+
+// sin and cos of x = fl(v pi), the double nearest v * 3.141592653589793 (what a C library's sin(v * M_PI)
+// evaluates), for |v| < 2^50: x = pi v + a with a = x - pi v recovered by an fma, so the reduction is
+// that of sincospi with a carried as a correction.
+GPURNG_HD void sincos_pi_times(double v, double* sp, double* cp) {
+  using namespace detail;
+  const double x = mul(v, 0x1.921fb54442d18p+1);
+  const double a = -fma(v, 0x1.1a62633145c07p-53, fma(v, 0x1.921fb54442d18p+1, -x));
+  const double jr = fma(v, 2.0, kRound);
+  const uint64_t q = bits(jr);
+  const double t = fma(sub(jr, kRound), -0.5, v);
+  double s, c;
+  sincospi_kernel(t, a, &s, &c);
+  sincos_quadrant(q, s, c, sp, cp);
+}
+
+// e^x, as expf: x = k ln2 + rh + rl, e^x = 2^k (1 + rh + rh^2 E(rh)) (1 + rl).
+GPURNG_HD double exp(double x) {
+  using namespace detail;
+  if (!(x < 709.8)) return x != x ? x : from_bits64(uint64_t{0x7ff0000000000000ull});
+  if (x < -745.2) return 0.0;
+  const double jr = fma(x, 0x1.71547652b82fep+0, kRound);
+  int k = static_cast<int>(static_cast<int64_t>(bits(jr) - bits(kRound)));
+  const double j = sub(jr, kRound);
+  const double rh = fma(-j, 0x1.62e42fefa39efp-1, x);
+  const double rl = mul(-j, 0x1.abc9e3b39803fp-56);
+  double s = add(1.0, rh);
+  const double sl = add(sub(1.0, s), rh);
+  double p = 0x1.1f733f411b727p-29;
+  p = fma(p, rh, 0x1.af4e5274a366cp-26);
+  p = fma(p, rh, 0x1.27e4db47938d1p-22);
+  p = fma(p, rh, 0x1.71de01ff19a6bp-19);
+  p = fma(p, rh, 0x1.a01a01a6e1a43p-16);
+  p = fma(p, rh, 0x1.a01a01abf7ed6p-13);
+  p = fma(p, rh, 0x1.6c16c16c162c3p-10);
+  p = fma(p, rh, 0x1.11111111100bep-7);
+  p = fma(p, rh, 0x1.5555555555556p-5);
+  p = fma(p, rh, 0x1.5555555555557p-3);
+  p = fma(p, rh, 0x1.0000000000000p-1);
+  const double t0 = mul(mul(rh, rh), p);
+  double tail = fma(rl, add(s, t0), add(sl, t0));  // (s + sl + t0)(1 + rl)
+  if (k > 1023) {
+    s = mul(s, 2.0);
+    tail = mul(tail, 2.0);
+    k -= 1;
+  } else if (k < -1074) {
+    s = mul(s, 0.25);
+    tail = mul(tail, 0.25);
+    k += 2;
+  }
+  const double sc = from_bits64(k >= -1022 ? static_cast<uint64_t>(k + 1023) << 52 : uint64_t{1} << (k + 1074));
+  return fma(s, sc, mul(tail, sc));
+}
+
+// ---- error functions (double) ----
+
+namespace detail {
+// erf x for |x| <= 1/2: x (c0 + z Q(z)), z = x^2, Taylor coefficients, c0 = 2/sqrt(pi) in two pieces.
+GPURNG_HD double erf_small(double x) {
+  const double z = mul(x, x);
+  double p = 0x1.9e6ad5e55a730p-34;
+  p = fma(p, z, -0x1.51d7181c5d36dp-30);
+  p = fma(p, z, 0x1.fcc5720624c1cp-27);
+  p = fma(p, z, -0x1.5f742ec43e71ap-23);
+  p = fma(p, z, 0x1.b9e6c9dc651a3p-20);
+  p = fma(p, z, -0x1.f4d25c3e0c2ebp-17);
+  p = fma(p, z, 0x1.f9a326f9b89b7p-14);
+  p = fma(p, z, -0x1.c02db40040b86p-11);
+  p = fma(p, z, 0x1.565bcd0e6a53fp-8);
+  p = fma(p, z, -0x1.b82ce31288b51p-6);
+  p = fma(p, z, 0x1.ce2f21a042be2p-4);
+  p = fma(p, z, -0x1.812746b0379e7p-2);
+  const double ph = mul(x, 0x1.20dd750429b6dp+0);
+  const double pl = fma(x, 0x1.20dd750429b6dp+0, -ph);
+  return add(ph, add(pl, mul(x, fma(z, p, 0x1.1ae3a914fed80p-56))));
+}
+
+// erfcx(x) = e^(x^2) erfc(x) on [0.4, 6.9): 13 pieces of width 1/2, each a degree-13 polynomial in
+// x - (piece centre). Beyond 6.9 the last piece is extrapolated (accuracy falls; erfcinv never goes
+// there for q >= 2^-60).
+#if defined(__CUDACC__)
+static __device__ const double kErfcxDevice[13 * 14] = {
+    /* [0.4, 0.9) */ 0x1.17a514f6012d2p-1,
+    -0x1.ac62372aa3cc5p-2,
+    0x1.18d71fa9e4a91p-2,
+    -0x1.47c883726985fp-3,
+    0x1.5c9f1d164febdp-4,
+    -0x1.572b85c00bab3p-5,
+    0x1.3c1f286aca691p-6,
+    -0x1.12c714acc674fp-7,
+    0x1.c5a383a7d1eadp-9,
+    -0x1.6571729e1766ep-10,
+    0x1.0de6eb620c4c1p-11,
+    -0x1.8832d2428e7d1p-13,
+    0x1.19c24afc4ca1dp-14,
+    -0x1.7d7df6a24637dp-16,
+    /* [0.9, 1.4) */ 0x1.8f2e6f686cf4ep-2,
+    -0x1.daafa7a758837p-3,
+    0x1.f8f288d401d5fp-4,
+    -0x1.eb93ba12c7115p-5,
+    0x1.bc94c878dba27p-6,
+    -0x1.798233d7df291p-7,
+    0x1.2f5a05a04c9ffp-8,
+    -0x1.d02fa229e6aabp-10,
+    0x1.53cbef97784d1p-11,
+    -0x1.dddf69e0e1b52p-13,
+    0x1.43cb294c30fecp-14,
+    -0x1.a828c4c3258d2p-16,
+    0x1.12ad00be237acp-17,
+    -0x1.5209458de9187p-19,
+    /* [1.4, 1.9) */ 0x1.31d179008e32ap-2,
+    -0x1.2485231da3351p-3,
+    0x1.01f4f0206b018p-4,
+    -0x1.a918defe5c684p-6,
+    0x1.4a6ab6f795ee2p-7,
+    -0x1.e802a91b3e4d5p-9,
+    0x1.584cd888b8fbdp-10,
+    -0x1.d23357d6eca16p-12,
+    0x1.2ffc2c66ad717p-13,
+    -0x1.7ef4e6a656da8p-15,
+    0x1.d330e18b4b01cp-17,
+    -0x1.14a5a501bfbc9p-18,
+    0x1.440d68bd5d11fp-20,
+    -0x1.6b44eda0dbc11p-22,
+    /* [1.9, 2.4) */ 0x1.ec11372dd070ep-3,
+    -0x1.86100f52346f3p-4,
+    0x1.22ffce08f9e54p-5,
+    -0x1.9bf05f1c8ffaep-7,
+    0x1.16540540191ebp-8,
+    -0x1.68c170373bf43p-10,
+    0x1.c24040b3590a3p-12,
+    -0x1.0f6b34a20ebc2p-13,
+    0x1.3cf3a30002cdbp-15,
+    -0x1.67509a8a17b5fp-17,
+    0x1.8c3093792abc6p-19,
+    -0x1.a9b2310c06c75p-21,
+    0x1.c4b3915b91aa6p-23,
+    -0x1.cf8c302f0a044p-25,
+    /* [2.4, 2.9) */ 0x1.99fcfb8a0244ep-3,
+    -0x1.13f74c58835ffp-4,
+    0x1.62aa7fd907fabp-6,
+    -0x1.b554b7f6b868fp-8,
+    0x1.03bcb17cb777dp-9,
+    -0x1.2a2c7adbc04e7p-11,
+    0x1.4bb79a17cfb7dp-13,
+    -0x1.6673663fc8c1ap-15,
+    0x1.78f96a477d05bp-17,
+    -0x1.82820cac438dcp-19,
+    0x1.82e5bca067cf6p-21,
+    -0x1.7aaa07fe9833dp-23,
+    0x1.6f17d7c4f681bp-25,
+    -0x1.5870b4bb9ab57p-27,
+    /* [2.9, 3.4) */ 0x1.5e97e9a497acdp-3,
+    -0x1.98ba6d84af0a5p-5,
+    0x1.cb84cff4dd4b1p-7,
+    -0x1.f3cf56f5e619dp-9,
+    0x1.07ac878013a5fp-10,
+    -0x1.0e799e8d5f1f1p-12,
+    0x1.0e44058bf530ap-14,
+    -0x1.07803d2cdd779p-16,
+    0x1.f611e15b530f8p-19,
+    -0x1.d3fd30d813ef6p-21,
+    0x1.ab45dc64b9198p-23,
+    -0x1.7e85b16313cd5p-25,
+    0x1.537f910d1b8f3p-27,
+    -0x1.24e8d5f3325fdp-29,
+    /* [3.4, 3.9) */ 0x1.31d1fb9e62212p-3,
+    -0x1.39bb20746be07p-5,
+    0x1.38a6e00f2e44ap-7,
+    -0x1.2f51a223ef8adp-9,
+    0x1.1efcada650ba3p-11,
+    -0x1.093c9276de374p-13,
+    0x1.df8f00022772fp-16,
+    -0x1.a893759273c1dp-18,
+    0x1.70882de847482p-20,
+    -0x1.39ec187263893p-22,
+    0x1.06a424e519c96p-24,
+    -0x1.b003eed7e0460p-27,
+    0x1.60873440e740ap-29,
+    -0x1.18ad6d6aefd79p-31,
+    /* [3.9, 4.4) */ 0x1.0ef59d86c89f6p-3,
+    -0x1.efa86547fdf6ep-6,
+    0x1.bac852c79c1d4p-8,
+    -0x1.82e3d76ff76c4p-10,
+    0x1.4b12b3b5281fcp-12,
+    -0x1.15c55d6162ac1p-14,
+    0x1.c97284898ff00p-17,
+    -0x1.7203478d866c9p-19,
+    0x1.263c76b3dd367p-21,
+    -0x1.cc64a294880bfp-24,
+    0x1.62993689f992fp-26,
+    -0x1.0d0d874a31085p-28,
+    0x1.9568c3dbd425ep-31,
+    -0x1.2af25add3ac74p-33,
+    /* [4.4, 4.9) */ 0x1.e6329750bae7ap-4,
+    -0x1.90d010e8de72ep-6,
+    0x1.440b6db9eb54ap-8,
+    -0x1.012eb918efc11p-10,
+    0x1.911e9c0216abbp-13,
+    -0x1.339b47e7f81d1p-15,
+    0x1.d0498cfbdc438p-18,
+    -0x1.590c27da68886p-20,
+    0x1.f95b5c6547d0cp-23,
+    -0x1.6cdcd457e84d9p-25,
+    0x1.03d94686ef508p-27,
+    -0x1.6d478b0d6ec44p-30,
+    0x1.fe3a47137b597p-33,
+    -0x1.5db297ace32e2p-35,
+    /* [4.9, 5.4) */ 0x1.b8b39b74025c0p-4,
+    -0x1.4a756f920c7f2p-6,
+    0x1.e78d13657bd70p-9,
+    -0x1.6215b94287fe8p-11,
+    0x1.faab4dfd325dbp-14,
+    -0x1.6555129de6164p-16,
+    0x1.f11b73698b0d8p-19,
+    -0x1.55350a3d3ff6ep-21,
+    0x1.ce6c7f15aacecp-24,
+    -0x1.357d21d614830p-26,
+    0x1.9951ce3f5d071p-29,
+    -0x1.0b8d3f2ac393bp-31,
+    0x1.5bc5c536a6f99p-34,
+    -0x1.bc9ad3a01352bp-37,
+    /* [5.4, 5.9) */ 0x1.92e2c88b3b729p-4,
+    -0x1.14ec3edb88461p-6,
+    0x1.776f91d7c5273p-9,
+    -0x1.f63dd7b95f53cp-12,
+    0x1.4ba4b16736db1p-14,
+    -0x1.b094a83817a35p-17,
+    0x1.16c11bb76e720p-19,
+    -0x1.631c444a92d4dp-22,
+    0x1.bf5251a96e9ccp-25,
+    -0x1.16ae6f41e5a2dp-27,
+    0x1.57932f4639798p-30,
+    -0x1.a33ed9be855a3p-33,
+    0x1.fcf357c5132eep-36,
+    -0x1.306af9ef4c5a1p-38,
+    /* [5.9, 6.4) */ 0x1.72fa229790ea3p-4,
+    -0x1.d695363927c9ep-7,
+    0x1.26edb6a74a7a9p-9,
+    -0x1.6d71a6431b3f6p-12,
+    0x1.bfcb0e10176f4p-15,
+    -0x1.0f65c5c6dc969p-17,
+    0x1.458a72ff5c681p-20,
+    -0x1.8286365a4dea4p-23,
+    0x1.c667939eb52f9p-26,
+    -0x1.0889df8f3b25fp-28,
+    0x1.3120aca7e29dep-31,
+    -0x1.5cbd1bd63bcf7p-34,
+    0x1.8cbbc408b633fp-37,
+    -0x1.bd78b26b045a3p-40,
+    /* [6.4, 6.9) */ 0x1.57b43ce555cb9p-4,
+    -0x1.949dff9065ff6p-7,
+    0x1.d76cea2040a0fp-10,
+    -0x1.0fe37a995b321p-12,
+    0x1.36921814c3753p-15,
+    -0x1.5f6760cf45ad2p-18,
+    0x1.89f25e09fb73ap-21,
+    -0x1.b5ade7203d89fp-24,
+    0x1.e2035ecb573f9p-27,
+    -0x1.07271fb68681ap-29,
+    0x1.1cefbec90aa93p-32,
+    -0x1.3202d417a6405p-35,
+    0x1.474400afb3abcp-38,
+    -0x1.59ee7eeb890aep-41,
+};
+#endif
+static constexpr double kErfcxHost[13 * 14] = {
+    /* [0.4, 0.9) */ 0x1.17a514f6012d2p-1,
+    -0x1.ac62372aa3cc5p-2,
+    0x1.18d71fa9e4a91p-2,
+    -0x1.47c883726985fp-3,
+    0x1.5c9f1d164febdp-4,
+    -0x1.572b85c00bab3p-5,
+    0x1.3c1f286aca691p-6,
+    -0x1.12c714acc674fp-7,
+    0x1.c5a383a7d1eadp-9,
+    -0x1.6571729e1766ep-10,
+    0x1.0de6eb620c4c1p-11,
+    -0x1.8832d2428e7d1p-13,
+    0x1.19c24afc4ca1dp-14,
+    -0x1.7d7df6a24637dp-16,
+    /* [0.9, 1.4) */ 0x1.8f2e6f686cf4ep-2,
+    -0x1.daafa7a758837p-3,
+    0x1.f8f288d401d5fp-4,
+    -0x1.eb93ba12c7115p-5,
+    0x1.bc94c878dba27p-6,
+    -0x1.798233d7df291p-7,
+    0x1.2f5a05a04c9ffp-8,
+    -0x1.d02fa229e6aabp-10,
+    0x1.53cbef97784d1p-11,
+    -0x1.dddf69e0e1b52p-13,
+    0x1.43cb294c30fecp-14,
+    -0x1.a828c4c3258d2p-16,
+    0x1.12ad00be237acp-17,
+    -0x1.5209458de9187p-19,
+    /* [1.4, 1.9) */ 0x1.31d179008e32ap-2,
+    -0x1.2485231da3351p-3,
+    0x1.01f4f0206b018p-4,
+    -0x1.a918defe5c684p-6,
+    0x1.4a6ab6f795ee2p-7,
+    -0x1.e802a91b3e4d5p-9,
+    0x1.584cd888b8fbdp-10,
+    -0x1.d23357d6eca16p-12,
+    0x1.2ffc2c66ad717p-13,
+    -0x1.7ef4e6a656da8p-15,
+    0x1.d330e18b4b01cp-17,
+    -0x1.14a5a501bfbc9p-18,
+    0x1.440d68bd5d11fp-20,
+    -0x1.6b44eda0dbc11p-22,
+    /* [1.9, 2.4) */ 0x1.ec11372dd070ep-3,
+    -0x1.86100f52346f3p-4,
+    0x1.22ffce08f9e54p-5,
+    -0x1.9bf05f1c8ffaep-7,
+    0x1.16540540191ebp-8,
+    -0x1.68c170373bf43p-10,
+    0x1.c24040b3590a3p-12,
+    -0x1.0f6b34a20ebc2p-13,
+    0x1.3cf3a30002cdbp-15,
+    -0x1.67509a8a17b5fp-17,
+    0x1.8c3093792abc6p-19,
+    -0x1.a9b2310c06c75p-21,
+    0x1.c4b3915b91aa6p-23,
+    -0x1.cf8c302f0a044p-25,
+    /* [2.4, 2.9) */ 0x1.99fcfb8a0244ep-3,
+    -0x1.13f74c58835ffp-4,
+    0x1.62aa7fd907fabp-6,
+    -0x1.b554b7f6b868fp-8,
+    0x1.03bcb17cb777dp-9,
+    -0x1.2a2c7adbc04e7p-11,
+    0x1.4bb79a17cfb7dp-13,
+    -0x1.6673663fc8c1ap-15,
+    0x1.78f96a477d05bp-17,
+    -0x1.82820cac438dcp-19,
+    0x1.82e5bca067cf6p-21,
+    -0x1.7aaa07fe9833dp-23,
+    0x1.6f17d7c4f681bp-25,
+    -0x1.5870b4bb9ab57p-27,
+    /* [2.9, 3.4) */ 0x1.5e97e9a497acdp-3,
+    -0x1.98ba6d84af0a5p-5,
+    0x1.cb84cff4dd4b1p-7,
+    -0x1.f3cf56f5e619dp-9,
+    0x1.07ac878013a5fp-10,
+    -0x1.0e799e8d5f1f1p-12,
+    0x1.0e44058bf530ap-14,
+    -0x1.07803d2cdd779p-16,
+    0x1.f611e15b530f8p-19,
+    -0x1.d3fd30d813ef6p-21,
+    0x1.ab45dc64b9198p-23,
+    -0x1.7e85b16313cd5p-25,
+    0x1.537f910d1b8f3p-27,
+    -0x1.24e8d5f3325fdp-29,
+    /* [3.4, 3.9) */ 0x1.31d1fb9e62212p-3,
+    -0x1.39bb20746be07p-5,
+    0x1.38a6e00f2e44ap-7,
+    -0x1.2f51a223ef8adp-9,
+    0x1.1efcada650ba3p-11,
+    -0x1.093c9276de374p-13,
+    0x1.df8f00022772fp-16,
+    -0x1.a893759273c1dp-18,
+    0x1.70882de847482p-20,
+    -0x1.39ec187263893p-22,
+    0x1.06a424e519c96p-24,
+    -0x1.b003eed7e0460p-27,
+    0x1.60873440e740ap-29,
+    -0x1.18ad6d6aefd79p-31,
+    /* [3.9, 4.4) */ 0x1.0ef59d86c89f6p-3,
+    -0x1.efa86547fdf6ep-6,
+    0x1.bac852c79c1d4p-8,
+    -0x1.82e3d76ff76c4p-10,
+    0x1.4b12b3b5281fcp-12,
+    -0x1.15c55d6162ac1p-14,
+    0x1.c97284898ff00p-17,
+    -0x1.7203478d866c9p-19,
+    0x1.263c76b3dd367p-21,
+    -0x1.cc64a294880bfp-24,
+    0x1.62993689f992fp-26,
+    -0x1.0d0d874a31085p-28,
+    0x1.9568c3dbd425ep-31,
+    -0x1.2af25add3ac74p-33,
+    /* [4.4, 4.9) */ 0x1.e6329750bae7ap-4,
+    -0x1.90d010e8de72ep-6,
+    0x1.440b6db9eb54ap-8,
+    -0x1.012eb918efc11p-10,
+    0x1.911e9c0216abbp-13,
+    -0x1.339b47e7f81d1p-15,
+    0x1.d0498cfbdc438p-18,
+    -0x1.590c27da68886p-20,
+    0x1.f95b5c6547d0cp-23,
+    -0x1.6cdcd457e84d9p-25,
+    0x1.03d94686ef508p-27,
+    -0x1.6d478b0d6ec44p-30,
+    0x1.fe3a47137b597p-33,
+    -0x1.5db297ace32e2p-35,
+    /* [4.9, 5.4) */ 0x1.b8b39b74025c0p-4,
+    -0x1.4a756f920c7f2p-6,
+    0x1.e78d13657bd70p-9,
+    -0x1.6215b94287fe8p-11,
+    0x1.faab4dfd325dbp-14,
+    -0x1.6555129de6164p-16,
+    0x1.f11b73698b0d8p-19,
+    -0x1.55350a3d3ff6ep-21,
+    0x1.ce6c7f15aacecp-24,
+    -0x1.357d21d614830p-26,
+    0x1.9951ce3f5d071p-29,
+    -0x1.0b8d3f2ac393bp-31,
+    0x1.5bc5c536a6f99p-34,
+    -0x1.bc9ad3a01352bp-37,
+    /* [5.4, 5.9) */ 0x1.92e2c88b3b729p-4,
+    -0x1.14ec3edb88461p-6,
+    0x1.776f91d7c5273p-9,
+    -0x1.f63dd7b95f53cp-12,
+    0x1.4ba4b16736db1p-14,
+    -0x1.b094a83817a35p-17,
+    0x1.16c11bb76e720p-19,
+    -0x1.631c444a92d4dp-22,
+    0x1.bf5251a96e9ccp-25,
+    -0x1.16ae6f41e5a2dp-27,
+    0x1.57932f4639798p-30,
+    -0x1.a33ed9be855a3p-33,
+    0x1.fcf357c5132eep-36,
+    -0x1.306af9ef4c5a1p-38,
+    /* [5.9, 6.4) */ 0x1.72fa229790ea3p-4,
+    -0x1.d695363927c9ep-7,
+    0x1.26edb6a74a7a9p-9,
+    -0x1.6d71a6431b3f6p-12,
+    0x1.bfcb0e10176f4p-15,
+    -0x1.0f65c5c6dc969p-17,
+    0x1.458a72ff5c681p-20,
+    -0x1.8286365a4dea4p-23,
+    0x1.c667939eb52f9p-26,
+    -0x1.0889df8f3b25fp-28,
+    0x1.3120aca7e29dep-31,
+    -0x1.5cbd1bd63bcf7p-34,
+    0x1.8cbbc408b633fp-37,
+    -0x1.bd78b26b045a3p-40,
+    /* [6.4, 6.9) */ 0x1.57b43ce555cb9p-4,
+    -0x1.949dff9065ff6p-7,
+    0x1.d76cea2040a0fp-10,
+    -0x1.0fe37a995b321p-12,
+    0x1.36921814c3753p-15,
+    -0x1.5f6760cf45ad2p-18,
+    0x1.89f25e09fb73ap-21,
+    -0x1.b5ade7203d89fp-24,
+    0x1.e2035ecb573f9p-27,
+    -0x1.07271fb68681ap-29,
+    0x1.1cefbec90aa93p-32,
+    -0x1.3202d417a6405p-35,
+    0x1.474400afb3abcp-38,
+    -0x1.59ee7eeb890aep-41,
+};
+
+GPURNG_HD double erfcx_mid(double x) {
+#if defined(__CUDA_ARCH__)
+  const double* T = kErfcxDevice;
+#else
+  const double* T = kErfcxHost;
+#endif
+  int i = static_cast<int>(mul(sub(x, 0.4), 2.0));
+  i = i < 0 ? 0 : (i > 12 ? 12 : i);
+  const double d = sub(x, fma(static_cast<double>(i), 0.5, 0.65));
+  const double* c = T + 14 * i;
+  double p = c[13];
+  for (int k = 12; k >= 0; --k) p = fma(p, d, c[k]);
+  return p;
+}
+
+// erfc x for x >= 0.4 (x <= ~6.9 at full accuracy): e^(-x^2) erfcx(x), with x^2 = a + b exactly and
+// e^(-a-b) = e^(-a) (1 - b). ex receives e^(-x^2).
+GPURNG_HD double erfc_mid(double x, double* ex) {
+  const double a = mul(x, x);
+  const double b = fma(x, x, -a);
+  const double E = pmath::exp(-a);
+  *ex = E;
+  const double F = erfcx_mid(x);
+  return mul(E, fma(-b, F, F));
+}
+}  // namespace detail
+
+// erf and erfc for any double (accurate to about 1 ulp while |x| < 6.9; erfc beyond underflows
+// anyway below 1e-22 where the last piece loses digits).
+GPURNG_HD double erfc(double x);
+GPURNG_HD double erf(double x) {
+  using namespace detail;
+  if (x != x) return x;
+  const double ax = from_bits64(bits(x) & 0x7fffffffffffffffull);
+  if (ax <= 0.5) return erf_small(x);
+  double ex;
+  const double r = ax >= 6.0 ? 1.0 : sub(1.0, erfc_mid(ax, &ex));
+  return x < 0 ? -r : r;
+}
+GPURNG_HD double erfc(double x) {
+  using namespace detail;
+  if (x != x) return x;
+  if (x < 0.4) {
+    if (x > -0.5) return sub(1.0, erf_small(x));
+    if (x < -6.0) return 2.0;
+    double ex;
+    return sub(2.0, erfc_mid(-x, &ex));
+  }
+  if (x > 27.3) return 0.0;
+  double ex;
+  return erfc_mid(x, &ex);
+}
+
+// Inverse complementary error function for q in (0, 2), within about 1 ulp for q >= 2^-60.
+// A starting value from Acklam's rational approximation of the normal quantile (relative error
+// ~1.2e-9) is refined by two Halley steps on erf or erfc, whose cubic convergence leaves rounding as the
+// only error. Near q = 1 the equation is erf(x) = 1 - q, where 1 - q is exact (1/2 <= q <= 1), so tiny
+// results keep their relative accuracy; elsewhere erfc(x) = q, which is well conditioned for x > 0.47.
+// erfcinv(1) = +0; q > 1 uses erfcinv(q) = -erfcinv(2 - q) (2 - q exact).
+GPURNG_HD double erfcinv(double q) {
+  using namespace detail;
+  if (!(q > 0.0 && q < 2.0)) {
+    if (q == 0.0) return from_bits64(uint64_t{0x7ff0000000000000ull});
+    if (q == 2.0) return -from_bits64(uint64_t{0x7ff0000000000000ull});
+    return nan_d();
+  }
+  if (q == 1.0) return 0.0;
+  double sign = 1.0;
+  if (q > 1.0) {
+    q = sub(2.0, q);  // exact (Sterbenz)
+    sign = -1.0;
+  }
+  // Acklam's approximation of Phi^-1(p) for p = q/2 in (0, 1/2).
+  const double p = mul(0.5, q);
+  double zn, zd;
+  if (p < 0.02425) {
+    const double t = sqrt(mul(-2.0, pmath::log(p)));
+    zn = fma(-7.784894002430293e-03, t, -3.223964580411365e-01);
+    zn = fma(zn, t, -2.400758277161838e+00);
+    zn = fma(zn, t, -2.549732539343734e+00);
+    zn = fma(zn, t, 4.374664141464968e+00);
+    zn = fma(zn, t, 2.938163982698783e+00);
+    zd = fma(7.784695709041462e-03, t, 3.224671290700398e-01);
+    zd = fma(zd, t, 2.445134137142996e+00);
+    zd = fma(zd, t, 3.754408661907416e+00);
+    zd = fma(zd, t, 1.0);
+  } else {
+    const double t = sub(p, 0.5), r = mul(t, t);
+    zn = fma(-3.969683028665376e+01, r, 2.209460984245205e+02);
+    zn = fma(zn, r, -2.759285104469687e+02);
+    zn = fma(zn, r, 1.383577518672690e+02);
+    zn = fma(zn, r, -3.066479806614716e+01);
+    zn = fma(zn, r, 2.506628277459239e+00);
+    zn = mul(zn, t);
+    zd = fma(-5.447609879822406e+01, r, 1.615858368580409e+02);
+    zd = fma(zd, r, -1.556989798598866e+02);
+    zd = fma(zd, r, 6.680131188771972e+01);
+    zd = fma(zd, r, -1.328068155288572e+01);
+    zd = fma(zd, r, 1.0);
+  }
+  double x = mul(div(zn, zd), -0.70710678118654752440);  // erfcinv(q) = -Phi^-1(q/2) / sqrt(2)
+  // Halley for f(x) = erf(x) - y or q - erfc(x): f'' = -2x f', so the step is u / (1 + x u), u = f / f'.
+  if (q >= 0.5) {
+    const double y = sub(1.0, q);
+    for (int it = 0; it < 2; ++it) {
+      const double u = div(sub(erf_small(x), y), mul(1.1283791670955125739, pmath::exp(-mul(x, x))));
+      x = sub(x, div(u, fma(x, u, 1.0)));
+    }
+  } else {
+    for (int it = 0; it < 2; ++it) {
+      double ex;
+      const double ec = erfc_mid(x, &ex);  // sets ex = e^(-x^2)
+      const double u = div(sub(q, ec), mul(1.1283791670955125739, ex));
+      x = sub(x, div(u, fma(x, u, 1.0)));
+    }
+  }
+  return mul(sign, x);
+}
+
+}  // namespace pmath
+}  // namespace gpurng

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// portable_math.hpp and the cuRAND normal conversions on the GPU against the same code on the CPU, bit for
+// bit, over dense samples. Run: nvcc -std=c++17 -O2 --fmad=false -Xcompiler -ffp-contract=off
+//   -I src tests/unit/portable_math_gpu_check.cu -o pm_gpu_check && ./pm_gpu_check   (exit 0: identical;
+//   77: no GPU). With a file argument it also writes the GPU's bit patterns there (raw uint64 per result).
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <vector>
+
+#include "engines/curand_outputs.hpp"
+#include "engines/portable_math.hpp"
+
+namespace {
+
+namespace pm = gpurng::pmath;
+namespace co = gpurng::curand_out;
+
+constexpr int kFuncs = 16;
+constexpr uint64_t kN = uint64_t{1} << 22;  // samples per function
+
+__host__ __device__ uint32_t mix32(uint64_t i, uint32_t salt) {  // splitmix-style hash of the index
+  uint64_t z = i * 0x9E3779B97F4A7C15ull + salt * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return static_cast<uint32_t>(z ^ (z >> 31));
+}
+__host__ __device__ uint64_t fbits(float x) {
+  uint32_t u;
+  memcpy(&u, &x, 4);
+  return u;
+}
+__host__ __device__ uint64_t dbits(double x) {
+  uint64_t u;
+  memcpy(&u, &x, 8);
+  return u;
+}
+
+// Result f of sample i (f < kFuncs): the argument ranges the generators use, and some beyond.
+__host__ __device__ uint64_t eval(int f, uint64_t i) {
+  const uint32_t a = mix32(i, 1), b = mix32(i, 2), c = mix32(i, 3), d = mix32(i, 4);
+  float fs, fc;
+  double ds, dc;
+  switch (f) {
+    case 0:
+      return fbits(pm::logf(co::uniform_f32(a)));
+    case 1: {  // small arguments
+      const float x = co::uniform_f32(a) * 0x1p-20f;
+      return fbits(pm::logf(x));
+    }
+    case 2:
+      pm::sincosf(static_cast<float>(a) * co::k2pow32Inv2Pi + co::k2pow32Inv2Pi / 2.0f, &fs, &fc);
+      return fbits(fs) << 32 | fbits(fc);
+    case 3:
+      return fbits(pm::expf(static_cast<float>(static_cast<int32_t>(a)) * 0x1p-31f * 100.0f));
+    case 4:
+      return fbits(pm::expf(static_cast<float>(static_cast<int32_t>(a)) * 0x1p-31f * 4.0f));
+    case 5:
+      return dbits(pm::log(co::uniform_f64_hq(a, b)));
+    case 6:
+      return dbits(pm::exp(static_cast<double>(static_cast<int32_t>(a)) * 0x1p-31 * 740.0 + b * 0x1p-40));
+    case 7:
+      pm::sincospi(static_cast<double>(co::hq_bits(a, b)) * 0x1p-52 + 0x1p-53, &ds, &dc);
+      return dbits(ds) ^ (dbits(dc) << 1);
+    case 8:
+      pm::sincos_pi_times(static_cast<double>(co::hq_bits(a, b)) * 0x1p-52 + 0x1p-53, &ds, &dc);
+      return dbits(ds) ^ (dbits(dc) << 1);
+    case 9:
+      return dbits(pm::erfcinv(2.0 * (a * 0x1p-32 + 0x1p-33)));
+    case 10:
+      return dbits(pm::erfcinv(2.0 * (static_cast<double>(co::hq_bits(a, b)) * 0x1p-53 + 0x1p-54)));
+    case 11: {
+      const co::f32x2 z = co::box_muller_f32(a, b);
+      return fbits(z.s) << 32 | fbits(z.c);
+    }
+    case 12: {
+      const co::f64x2 z = co::box_muller_f64(a, b, c, d);
+      return dbits(z.s) ^ (dbits(z.c) << 1);
+    }
+    case 13: {
+      const co::f32x2 z = co::box_muller_f32(a, b);
+      return fbits(co::lognormal(z.s, 0.125f, 0.5f)) << 32 | fbits(co::lognormal(z.c, 0.125f, 2.0f));
+    }
+    case 14: {
+      const co::f64x2 z = co::box_muller_f64(a, b, c, d);
+      return dbits(co::lognormal(z.s, 0.125, 0.5)) ^ (dbits(co::lognormal(z.c, 0.125, 2.0)) << 1);
+    }
+    default:
+      return dbits(pm::erf(static_cast<double>(static_cast<int32_t>(a)) * 0x1p-31 * 6.5)) ^
+             dbits(pm::erfc(b * 0x1p-32 * 7.0 - 0.5));
+  }
+}
+
+__global__ void kernel(uint64_t* out) {
+  const uint64_t t = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x;
+  if (t >= kN * kFuncs) return;
+  out[t] = eval(static_cast<int>(t / kN), t % kN);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    printf("no GPU: skipped\n");
+    return 77;
+  }
+  const size_t total = kN * kFuncs;
+  uint64_t* dev = nullptr;
+  if (cudaMalloc(&dev, total * 8) != cudaSuccess) return 1;
+  kernel<<<static_cast<unsigned>((total + 255) / 256), 256>>>(dev);
+  std::vector<uint64_t> gpu(total);
+  if (cudaMemcpy(gpu.data(), dev, total * 8, cudaMemcpyDeviceToHost) != cudaSuccess) {
+    printf("CUDA error: %s\n", cudaGetErrorString(cudaGetLastError()));
+    return 1;
+  }
+  cudaFree(dev);
+  if (argc > 1 && strcmp(argv[1], "--compare") != 0) {
+    FILE* fp = fopen(argv[1], "wb");
+    if (!fp || fwrite(gpu.data(), 8, total, fp) != total) return 1;
+    fclose(fp);
+  }
+  size_t bad_total = 0;
+  for (int f = 0; f < kFuncs; ++f) {
+    size_t bad = 0;
+    for (uint64_t i = 0; i < kN; ++i) {
+      const uint64_t h = eval(f, i);
+      if (h != gpu[f * kN + i] && bad++ < 3)
+        printf("  function %d sample %llu: CPU %016llx GPU %016llx\n", f, static_cast<unsigned long long>(i),
+               static_cast<unsigned long long>(h), static_cast<unsigned long long>(gpu[f * kN + i]));
+    }
+    printf("function %2d: %zu of %llu differ\n", f, bad, static_cast<unsigned long long>(kN));
+    bad_total += bad;
+  }
+  printf(bad_total ? "DIFFERENT\n" : "identical on CPU and GPU\n");
+  return bad_total ? 1 : 0;
+}

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// src/engines/portable_math.hpp against references: glibc's double functions rounded to float (correctly
+// rounded float results, but for the rarest ties) for the float functions, long double for the double
+// ones. Dense samples of the ranges the generators use plus the special values; every case asserts an
+// error bound in ulp and a minimum fraction of correctly rounded results, and prints what it measured
+// (fraction correctly rounded, fraction equal to glibc's own function, largest error in ulp).
+// Compiled with -ffp-contract=off, as the library is.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+
+#include "../../src/engines/portable_math.hpp"
+
+namespace {
+
+namespace pm = gpurng::pmath;
+
+float from_bits(uint32_t b) {
+  float x;
+  std::memcpy(&x, &b, 4);
+  return x;
+}
+uint32_t to_bits(float x) {
+  uint32_t b;
+  std::memcpy(&b, &x, 4);
+  return b;
+}
+int64_t ordered(float x) {
+  int32_t i;
+  std::memcpy(&i, &x, 4);
+  return i < 0 ? -static_cast<int64_t>(i & 0x7fffffff) : i;
+}
+int64_t ordered(double x) {
+  int64_t i;
+  std::memcpy(&i, &x, 8);
+  return i < 0 ? -(i & 0x7fffffffffffffffll) : i;
+}
+template <typename T>
+int64_t ulps(T a, T b) {
+  const int64_t d = ordered(a) - ordered(b);
+  return d < 0 ? -d : d;
+}
+// |y - ref| in units of the last place of ref (rounded to T); ulp of the binade above for exact powers.
+template <typename T>
+double err_ulp(T y, long double ref) {
+  const T r = static_cast<T>(ref);
+  if (!std::isfinite(r) || r == 0) return y == r ? 0.0 : 1e9;
+  const T up = std::nextafter(std::fabs(r), std::numeric_limits<T>::infinity());
+  const long double u = static_cast<long double>(up) - std::fabs(r);
+  return static_cast<double>(std::fabs((static_cast<long double>(y) - ref) / u));
+}
+
+struct stats {
+  const char* name;
+  bool has_libm = true;
+  uint64_t n = 0, exact = 0, same_as_libm = 0;
+  int64_t max_ulp = 0;
+  double max_err = 0;
+  template <typename T>
+  void add(T y, T correctly_rounded, T libm, double err) {
+    ++n;
+    exact += (std::memcmp(&y, &correctly_rounded, sizeof(T)) == 0);
+    same_as_libm += (std::memcmp(&y, &libm, sizeof(T)) == 0);
+    const int64_t u = ulps(y, correctly_rounded);
+    if (u > max_ulp) max_ulp = u;
+    if (err > max_err) max_err = err;
+  }
+  double exact_pct() const { return 100.0 * double(exact) / double(n); }
+  void print() const {
+    char libm[32] = "   (no glibc function)";
+    if (has_libm) std::snprintf(libm, sizeof libm, "%8.4f %% = glibc", 100.0 * double(same_as_libm) / double(n));
+    std::printf("[ accuracy ] %-22s %10llu args: %8.4f %% correctly rounded, %s, max %lld ulp (%.3f)\n", name,
+                static_cast<unsigned long long>(n), exact_pct(), libm, static_cast<long long>(max_ulp), max_err);
+  }
+};
+
+// ---- float ----
+
+TEST(PortableMath, LogfOnUnitInterval) {
+  // Every 64th float in (0, 1] (Box-Muller's u lies in [2^-33, 1]), all floats in [1 - 2^-10, 1] and
+  // just above 1, the subnormals sampled.
+  stats s{"logf (0,1]"};
+  auto check = [&](float x) {
+    const float y = pm::logf(x);
+    const long double ref = std::log(static_cast<long double>(x));
+    s.add(y, static_cast<float>(std::log(static_cast<double>(x))), ::logf(x), err_ulp(y, ref));
+  };
+  for (uint32_t b = 1; b <= 0x3f800000u; b += (b < 0x00800000u ? 4099 : 64)) check(from_bits(b));
+  for (uint32_t b = to_bits(1.0f - 0x1p-10f); b <= 0x3f800000u + 4096; ++b) check(from_bits(b));
+  s.print();
+  EXPECT_LE(s.max_ulp, 1);
+  EXPECT_LT(s.max_err, 0.7);
+  EXPECT_GT(s.exact_pct(), 99.9);
+  EXPECT_EQ(to_bits(pm::logf(1.0f)), 0u);
+  EXPECT_EQ(pm::logf(0x1p-33f), static_cast<float>(-33 * std::log(2.0)));
+  EXPECT_EQ(pm::logf(0.0f), -INFINITY);
+  EXPECT_TRUE(std::isnan(pm::logf(-1.0f)));
+  EXPECT_TRUE(std::isnan(pm::logf(NAN)));
+  EXPECT_EQ(pm::logf(INFINITY), INFINITY);
+  EXPECT_EQ(pm::logf(2.0f), static_cast<float>(std::log(2.0)));
+}
+
+TEST(PortableMath, SincosfOnBoxMullerAngles) {
+  // Every 64th float in (0, 2 pi] (the float Box-Muller angle), plus every float within 2^14 ulp of
+  // the multiples of pi/2 (where the reduction cancels) and the first floats above 0.
+  stats ss{"sinf (0,2pi]"}, sc{"cosf (0,2pi]"};
+  auto check = [&](float x) {
+    float ys, yc, gs, gc;
+    pm::sincosf(x, &ys, &yc);
+    ::sincosf(x, &gs, &gc);
+    const long double rs = std::sin(static_cast<long double>(x)), rc = std::cos(static_cast<long double>(x));
+    ss.add(ys, static_cast<float>(std::sin(static_cast<double>(x))), gs, err_ulp(ys, rs));
+    sc.add(yc, static_cast<float>(std::cos(static_cast<double>(x))), gc, err_ulp(yc, rc));
+  };
+  const uint32_t top = to_bits(6.2831855f);  // 2 pi rounded up: the largest angle
+  for (uint32_t b = 1; b <= top; b += 64) check(from_bits(b));
+  for (float c : {1.5707964f, 3.1415927f, 4.712389f, 6.2831855f}) {
+    const uint32_t m = to_bits(c);
+    for (uint32_t b = m - 16384; b <= m + 16384; ++b) check(from_bits(b));
+  }
+  for (uint32_t b = 1; b < 65536; ++b) check(from_bits(b));
+  ss.print();
+  sc.print();
+  EXPECT_LE(ss.max_ulp, 1);
+  EXPECT_LE(sc.max_ulp, 1);
+  EXPECT_LT(ss.max_err, 0.9);
+  EXPECT_LT(sc.max_err, 0.9);
+  EXPECT_GT(ss.exact_pct(), 99.8);
+  EXPECT_GT(sc.exact_pct(), 99.8);
+}
+
+TEST(PortableMath, ExpfFullRange) {
+  // Every 64th float in [-104, 89] (the log-normal's exp), results normal, subnormal, 0 and +inf.
+  stats s{"expf [-104,89]"};
+  double max_sub = 0;
+  auto check = [&](float x) {
+    const float y = pm::expf(x);
+    const float cr = static_cast<float>(std::exp(static_cast<double>(x)));
+    const long double ref = std::exp(static_cast<long double>(x));
+    if (!std::isfinite(cr) || cr < FLT_MIN) {  // overflow, underflow, subnormal: within one ulp
+      ASSERT_EQ(std::isinf(y), std::isinf(cr)) << x;
+      ASSERT_LE(ulps(y, cr), 1) << x;
+      if (cr != 0 && std::isfinite(cr)) max_sub = std::max(max_sub, std::fabs(double(y) - double(ref)) / 0x1p-149);
+      return;
+    }
+    s.add(y, cr, ::expf(x), err_ulp(y, ref));
+  };
+  for (uint32_t b = 0; b <= to_bits(89.0f); b += 64) check(from_bits(b));
+  for (uint32_t b = 0x80000000u; b <= to_bits(-104.0f); b += 64) check(from_bits(b));
+  for (uint32_t b = to_bits(88.0f); b <= to_bits(89.0f); ++b) check(from_bits(b));
+  for (uint32_t b = to_bits(-87.0f); b <= to_bits(-104.5f); ++b) check(from_bits(b));
+  s.print();
+  std::printf("[ accuracy ] expf subnormal results: max error %.3f of 2^-149\n", max_sub);
+  EXPECT_LE(s.max_ulp, 1);
+  EXPECT_LT(s.max_err, 0.8);
+  EXPECT_GT(s.exact_pct(), 99.8);
+  EXPECT_EQ(pm::expf(0.0f), 1.0f);
+  EXPECT_LE(ulps(pm::expf(88.72283f), static_cast<float>(std::exp(static_cast<double>(88.72283f)))), 1);  // finite
+  EXPECT_EQ(pm::expf(88.72284f), INFINITY);
+  EXPECT_EQ(pm::expf(1000.0f), INFINITY);
+  EXPECT_EQ(pm::expf(-1000.0f), 0.0f);
+  EXPECT_EQ(pm::expf(-103.9f), 0x1p-149f);
+  EXPECT_TRUE(std::isnan(pm::expf(NAN)));
+}
+
+// The arguments Box-Muller actually sees: u = x 2^-32 + 2^-33 and v = y 2pi 2^-32 + pi 2^-32 for uniform
+// random words, most of them in the upper binades where the polynomial tails are largest. Fewer are
+// correctly rounded there than over all floats (whose majority are small).
+TEST(PortableMath, FloatBoxMullerArguments) {
+  std::mt19937 g(7);
+  stats sl{"logf (u uniform)"}, ss{"sinf (v uniform)"}, sc{"cosf (v uniform)"};
+  for (int i = 0; i < (1 << 22); ++i) {
+    const float u = static_cast<float>(g()) * 2.3283064e-10f + 2.3283064e-10f / 2.0f;
+    const float v = static_cast<float>(g()) * (2.3283064e-10f * 6.2831855f) + 2.3283064e-10f * 6.2831855f / 2.0f;
+    const float y = pm::logf(u);
+    sl.add(y, static_cast<float>(std::log(static_cast<double>(u))), ::logf(u),
+           err_ulp(y, std::log(static_cast<long double>(u))));
+    float ys, yc, gs, gc;
+    pm::sincosf(v, &ys, &yc);
+    ::sincosf(v, &gs, &gc);
+    ss.add(ys, static_cast<float>(std::sin(static_cast<double>(v))), gs,
+           err_ulp(ys, std::sin(static_cast<long double>(v))));
+    sc.add(yc, static_cast<float>(std::cos(static_cast<double>(v))), gc,
+           err_ulp(yc, std::cos(static_cast<long double>(v))));
+  }
+  for (const stats* s : {&sl, &ss, &sc}) {
+    s->print();
+    EXPECT_LE(s->max_ulp, 1) << s->name;
+    EXPECT_GT(s->exact_pct(), 97.0) << s->name;
+  }
+}
+
+// ---- double ----
+
+constexpr int kDoubleSamples = 1 << 21;
+
+TEST(PortableMath, LogDouble) {
+  std::mt19937_64 g(1);
+  stats s{"log (0,1)"};
+  for (int i = 0; i < kDoubleSamples; ++i) {
+    double u = (static_cast<double>(g() >> 11) + 0.5) * 0x1p-53;  // Box-Muller's hq uniform
+    if (i & 1) u = std::ldexp(u, -static_cast<int>(g() % 64));
+    const double y = pm::log(u);
+    const long double ref = std::log(static_cast<long double>(u));
+    s.add(y, static_cast<double>(ref), std::log(u), err_ulp(y, ref));
+  }
+  s.print();
+  EXPECT_LE(s.max_ulp, 1);
+  EXPECT_GT(s.exact_pct(), 94.0);
+  EXPECT_EQ(pm::log(1.0), 0.0);
+  EXPECT_EQ(pm::log(0.0), -INFINITY);
+  EXPECT_TRUE(std::isnan(pm::log(-1.0)));
+  EXPECT_LE(ulps(pm::log(0x1p-54), static_cast<double>(-54 * std::log(2.0L))), 1);
+  EXPECT_LE(ulps(pm::log(DBL_TRUE_MIN), static_cast<double>(-1074 * std::log(2.0L))), 1);
+}
+
+TEST(PortableMath, ExpDouble) {
+  std::mt19937_64 g(2);
+  stats s{"exp [-708,709]"};
+  for (int i = 0; i < kDoubleSamples; ++i) {
+    const double r = static_cast<double>(g() >> 11) * 0x1p-53;
+    const double x = (i & 1) ? r * 1417.0 - 708.0 : r * 2.0 - 1.0;
+    const double y = pm::exp(x);
+    const long double ref = std::exp(static_cast<long double>(x));
+    s.add(y, static_cast<double>(ref), std::exp(x), err_ulp(y, ref));
+  }
+  s.print();
+  EXPECT_LE(s.max_ulp, 1);
+  EXPECT_GT(s.exact_pct(), 98.0);
+  EXPECT_EQ(pm::exp(0.0), 1.0);
+  EXPECT_EQ(pm::exp(710.0), INFINITY);
+  EXPECT_EQ(pm::exp(-746.0), 0.0);
+  EXPECT_LE(ulps(pm::exp(709.78), std::exp(709.78)), 1);
+  EXPECT_LE(ulps(pm::exp(-740.0), std::exp(-740.0)), 1);  // subnormal
+  EXPECT_LE(ulps(pm::exp(-745.0), std::exp(-745.0)), 1);
+}
+
+// sin(pi v), cos(pi v) in long double from the exact reduction v = j/2 + t.
+void sincospi_ref(double v, long double* s, long double* c) {
+  const long double pi = 3.141592653589793238462643383279502884L;
+  const double j = std::nearbyint(2 * v);
+  const long double t = v - j / 2, a = std::sin(pi * t), b = std::cos(pi * t);
+  switch (static_cast<int64_t>(j) & 3) {
+    case 0:
+      *s = a, *c = b;
+      break;
+    case 1:
+      *s = b, *c = -a;
+      break;
+    case 2:
+      *s = -a, *c = -b;
+      break;
+    default:
+      *s = -b, *c = a;
+      break;
+  }
+}
+
+TEST(PortableMath, SincospiAndSincosOfPiProduct) {
+  std::mt19937_64 g(3);
+  stats ss{"sinpi (0,2)"}, sc{"cospi (0,2)"}, ps{"sin(fl(v pi))"}, pc{"cos(fl(v pi))"};
+  ss.has_libm = sc.has_libm = false;
+  auto check = [&](double v) {
+    double ys, yc;
+    long double rs, rc;
+    pm::sincospi(v, &ys, &yc);
+    sincospi_ref(v, &rs, &rc);
+    ss.add(ys, static_cast<double>(rs), ys, err_ulp(ys, rs));
+    sc.add(yc, static_cast<double>(rc), yc, err_ulp(yc, rc));
+    pm::sincos_pi_times(v, &ys, &yc);
+    const double x = v * 3.141592653589793;  // what cuRAND's host passes to sin and cos
+    double gs, gc;
+    ::sincos(x, &gs, &gc);
+    rs = std::sin(static_cast<long double>(x)), rc = std::cos(static_cast<long double>(x));
+    ps.add(ys, static_cast<double>(rs), gs, err_ulp(ys, rs));
+    pc.add(yc, static_cast<double>(rc), gc, err_ulp(yc, rc));
+  };
+  for (int i = 0; i < kDoubleSamples; ++i) check((static_cast<double>(g() >> 11) + 0.5) * 0x1p-52);
+  for (double c : {0.5, 1.0, 1.5, 2.0})
+    for (int k = -2000; k <= 2000; ++k) check(c + k * 0x1p-52);
+  for (int k = 1; k < 2000; ++k) check(k * 0x1p-53);
+  for (const stats* s : {&ss, &sc, &ps, &pc}) {
+    s->print();
+    EXPECT_LE(s->max_ulp, 1) << s->name;
+    EXPECT_LT(s->max_err, 1.0) << s->name;
+    EXPECT_GT(s->exact_pct(), 95.0) << s->name;
+  }
+}
+
+TEST(PortableMath, ErfErfcErfcinv) {
+  std::mt19937_64 g(4);
+  stats se{"erf [-6.5,6.5]"}, sc{"erfc [-6.5,6.5]"}, si{"erfcinv (0,2)"};
+  si.has_libm = false;
+  for (int i = 0; i < kDoubleSamples / 4; ++i) {
+    double x = static_cast<double>(g() >> 11) * 0x1p-53 * 6.5;
+    if (i & 1) x = -x;
+    const double y = pm::erf(x), yc = pm::erfc(x);
+    const long double r = std::erf(static_cast<long double>(x)), rc = std::erfc(static_cast<long double>(x));
+    se.add(y, static_cast<double>(r), std::erf(x), err_ulp(y, r));
+    sc.add(yc, static_cast<double>(rc), std::erfc(x), err_ulp(yc, rc));
+  }
+  // erfcinv at Sobol's arguments q = 2p, p = x 2^-32 + 2^-33 or t 2^-53 + 2^-54, and log-uniform q.
+  // Reference: two Newton steps in long double from our value.
+  for (int i = 0; i < kDoubleSamples / 4; ++i) {
+    const uint64_t r = g();
+    double q;
+    switch (i % 3) {
+      case 0:
+        q = 2 * (static_cast<double>(r >> 32) * 0x1p-32 + 0x1p-33);
+        break;
+      case 1:
+        q = 2 * (static_cast<double>(r >> 11) * 0x1p-53 + 0x1p-54);
+        break;
+      default:
+        q = std::ldexp((static_cast<double>(r >> 11) + 0.5) * 0x1p-53, -static_cast<int>(g() % 53));
+        break;
+    }
+    const double y = pm::erfcinv(q);
+    long double x = y;
+    for (int k = 0; k < 2; ++k) x += (std::erfc(x) - q) / (1.12837916709551257389615890312154517L * std::exp(-x * x));
+    si.add(y, static_cast<double>(x), y, err_ulp(y, x));
+  }
+  se.print();
+  sc.print();
+  si.print();
+  EXPECT_LE(se.max_ulp, 2);
+  EXPECT_LE(sc.max_ulp, 4);
+  EXPECT_LE(si.max_ulp, 2);
+  EXPECT_GT(si.exact_pct(), 80.0);
+  EXPECT_EQ(pm::erfcinv(1.0), 0.0);
+  EXPECT_EQ(pm::erfcinv(0.0), INFINITY);
+  EXPECT_LE(ulps(pm::erfcinv(0x1p-53), 5.8635847487551676), 2);  // erfcinv(2^-53), mpmath
+}
+
+}  // namespace
