@@ -100,6 +100,7 @@ namespace gc = gpurng::cuda;
   } while (0)
 
 constexpr size_t kBytes = size_t{1} << 30;
+constexpr size_t kSmall = size_t{1} << 20;  // outputs of the small call
 constexpr uint64_t kSeed = 1234ull;
 constexpr double kMean = 0.0, kStddev = 1.0;
 
@@ -241,7 +242,8 @@ struct Result {
   std::string engine, output;
   size_t n;
   double curand_ms, ours_ms, api_ms;
-  std::vector<std::pair<unsigned, double>> sweep;  // threads per SM, ms
+  double small_curand_us = 0, small_ours_us = 0, small_api_us = 0;  // one call of 2^20 outputs
+  std::vector<std::pair<unsigned, double>> sweep;                   // threads per SM, ms
   unsigned long long differ, far;
   double target;
 };
@@ -363,12 +365,12 @@ int main(int argc, char** argv) {
   const cl::engine engines[3] = {cl::engine::xorwow, cl::engine::mrg32k3a, cl::engine::philox};
 
   std::vector<Result> results;
-  std::printf("%-17s %-14s %10s %10s %10s %8s %7s %12s\n", "engine", "output", "cuRAND", "direct", "API", "ratio",
-              "target", "differ/far");
+  std::printf("%-17s %-14s %10s %10s %10s %8s %7s %12s  %s\n", "engine", "output", "cuRAND", "direct", "API", "ratio",
+              "target", "differ/far", "1Mi call cuRAND/direct/API");
   for (const Case& c : cases) {
     if (!only.empty() && only != c.engine) continue;
     const size_t n = kBytes / kind_size(c.kind);
-    Result r{c.engine, kind_name(c.kind), n, 0, 0, 0, {}, 0, 0, c.target};
+    Result r{c.engine, kind_name(c.kind), n, 0, 0, 0, 0, 0, 0, {}, 0, 0, c.target};
     // cuRAND
     curandGenerator_t g;
     CHECK_CURAND(curandCreateGenerator(&g, c.curand_type));
@@ -379,23 +381,28 @@ int main(int argc, char** argv) {
       CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, kSeed));
     }
     r.curand_ms = time_ms([&] { curand_call(g, c.kind, theirs, n); });
+    r.small_curand_us = 1e3 * time_ms([&] { curand_call(g, c.kind, theirs, kSmall); });
     CHECK_CURAND(curandSetGeneratorOffset(g, 0));  // rebuild at 0 for the comparison below
     curand_call(g, c.kind, theirs, n);
     CHECK_CUDA(cudaStreamSynchronize(g_stream));
     CHECK_CURAND(curandDestroyGenerator(g));
     // ours, direct
+    size_t count = n;
     std::function<void()> direct;
     if (c.family == 3) {
       direct = [&] {
-        CHECK_GPURNG(gc::sobol_fill(c.sobol, 1, 0, n, sobol_output(c.kind), ours, kMean, kStddev, g_stream));
+        CHECK_GPURNG(gc::sobol_fill(c.sobol, 1, 0, count, sobol_output(c.kind), ours, kMean, kStddev, g_stream));
       };
     } else {
       const int f = c.family;
       direct = [&, f] {
-        CHECK_GPURNG(gc::layout_fill(engines[f], origins[f], states[f], 0, n, layout_output(c.kind), ours, kMean,
+        CHECK_GPURNG(gc::layout_fill(engines[f], origins[f], states[f], 0, count, layout_output(c.kind), ours, kMean,
                                      kStddev, g_stream));
       };
     }
+    count = kSmall;
+    r.small_ours_us = 1e3 * time_ms(direct);
+    count = n;
     for (unsigned t : tpsm) {
       gc::layout_launch::set_threads_per_sm(t);
       r.sweep.emplace_back(t, time_ms(direct));
@@ -411,6 +418,7 @@ int main(int argc, char** argv) {
         (c.family == 3 || gpurngSetPseudoRandomGeneratorSeed(a, kSeed) == GPURNG_STATUS_SUCCESS) &&
         api_call(a, c.kind, ours, n) == GPURNG_STATUS_SUCCESS) {
       r.api_ms = time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, n)); });
+      r.small_api_us = 1e3 * time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, kSmall)); });
       // the API's first call from offset 0 equals cuRAND's too
       CHECK_GPURNG(gpurngSetGeneratorOffset(a, 0));
       CHECK_GPURNG(api_call(a, c.kind, ours, n));
@@ -423,8 +431,9 @@ int main(int argc, char** argv) {
     }
     if (a) gpurngDestroyGenerator(a);
     results.push_back(r);
-    std::printf("%-17s %-14s %8.3fms %8.3fms %8.3fms %7.2fx %6.1fx %6llu/%llu\n", c.engine, kind_name(c.kind),
-                r.curand_ms, r.ours_ms, r.api_ms, r.curand_ms / r.ours_ms, r.target, r.differ, r.far);
+    std::printf("%-17s %-14s %8.3fms %8.3fms %8.3fms %7.2fx %6.1fx %6llu/%llu  1Mi: %.1f/%.1f/%.1f us\n", c.engine,
+                kind_name(c.kind), r.curand_ms, r.ours_ms, r.api_ms, r.curand_ms / r.ours_ms, r.target, r.differ, r.far,
+                r.small_curand_us, r.small_ours_us, r.small_api_us);
     for (auto& s : r.sweep) std::printf("    tpsm %5u: %.3f ms\n", s.first, s.second);
   }
 
@@ -452,11 +461,13 @@ int main(int argc, char** argv) {
                  "    {\"engine\": \"%s\", \"output\": \"%s\", \"n\": %zu, \"curand_ms\": %.4f, \"direct_ms\": %.4f, "
                  "\"api_ms\": %.4f, \"curand_GSps\": %.1f, \"direct_GSps\": %.1f, \"api_GSps\": %.1f, "
                  "\"ratio_direct\": %.3f, \"ratio_api\": %.3f, \"target_ratio\": %.2f, \"meets_target\": %s, "
-                 "\"values_differing_from_curand\": %llu, \"values_beyond_tolerance\": %llu",
+                 "\"values_differing_from_curand\": %llu, \"values_beyond_tolerance\": %llu, "
+                 "\"call_1Mi_us\": {\"curand\": %.2f, \"direct\": %.2f, \"api\": %.2f}",
                  r.engine.c_str(), r.output.c_str(), r.n, r.curand_ms, r.ours_ms, r.api_ms, gs / (r.curand_ms * 1e-3),
                  gs / (r.ours_ms * 1e-3), r.api_ms > 0 ? gs / (r.api_ms * 1e-3) : 0.0, r.curand_ms / r.ours_ms,
                  r.api_ms > 0 ? r.curand_ms / r.api_ms : 0.0, r.target,
-                 r.target == 0 ? "null" : (r.curand_ms / r.ours_ms >= r.target ? "true" : "false"), r.differ, r.far);
+                 r.target == 0 ? "null" : (r.curand_ms / r.ours_ms >= r.target ? "true" : "false"), r.differ, r.far,
+                 r.small_curand_us, r.small_ours_us, r.small_api_us);
     if (!r.sweep.empty()) {
       std::fprintf(f, ", \"threads_per_sm_ms\": {");
       for (size_t k = 0; k < r.sweep.size(); ++k)

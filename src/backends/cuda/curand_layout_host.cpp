@@ -39,7 +39,8 @@ struct LayoutStates {
   uint32_t count = 0;
   size_t capacity = 0;  // bytes
   void* data = nullptr;
-  cudaEvent_t last_use = nullptr;  // recorded after each fill that reads `data`; an upload waits for it
+  void* scratch = nullptr;         // XORWOW: the slots' states after the call's common jump (count states)
+  cudaEvent_t last_use = nullptr;  // recorded after each fill; an upload waits for it, a fill's stream too
 };
 
 namespace {
@@ -111,7 +112,8 @@ const SobolDeviceTable& sobol_table(sobol::Kind k) {
 }
 
 // The geometry of a call (see layout_launch::Plan).
-ll::Plan make_plan(const cl::detail::call_origin& c, uint64_t pos, size_t n, int W, int G, unsigned max_chunk_bits) {
+ll::Plan make_plan(const cl::detail::call_origin& c, uint64_t pos, size_t n, int W, int G, unsigned max_chunk_bits,
+                   unsigned threads_per_sm, unsigned min_log2) {
   ll::Plan p{};
   const uint64_t e_begin = pos + c.shift;  // in unit-aligned element numbering
   const uint64_t e_end = e_begin + n;
@@ -130,10 +132,13 @@ ll::Plan make_plan(const cl::detail::call_origin& c, uint64_t pos, size_t n, int
   // R = 2^log2_rounds units per chunk: the fewest chunks that give about target_threads() GPU threads,
   // and no more than 2^max_chunk_bits chunks.
   const uint64_t rounds = (p.units + c.threads - 1) / c.threads;  // units of slot 0, the most of any slot
-  uint64_t want = (ll::target_threads() + p.slots - 1) / p.slots;
+  uint64_t want = (ll::target_threads(threads_per_sm) + p.slots - 1) / p.slots;
   if (want < 1) want = 1;
+  // At least min_log2 rounds per chunk where the rounds allow: a chunk's jump costs about as much as
+  // making a hundred or so units (XORWOW: popcount(c) 160-column products; MRG32k3a: up to 64 3x3 ones).
   unsigned lr = 0;
   while ((uint64_t{1} << lr) * want < rounds) ++lr;
+  while (lr < min_log2 && (uint64_t{1} << lr) < rounds) ++lr;
   while (((rounds + (uint64_t{1} << lr) - 1) >> lr) > (uint64_t{1} << max_chunk_bits)) ++lr;
   p.log2_rounds = lr;
   p.chunks = static_cast<uint32_t>((rounds + (uint64_t{1} << lr) - 1) >> lr);
@@ -164,10 +169,12 @@ gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_st
   }
   if (bytes > ls->capacity) {
     if (ls->data) cudaFree(ls->data);
-    ls->data = nullptr;
+    if (ls->scratch) cudaFree(ls->scratch);
+    ls->data = ls->scratch = nullptr;
     ls->capacity = 0;
     ls->count = 0;
-    const gpurngStatus_t st = status_of(cudaMalloc(&ls->data, bytes));
+    gpurngStatus_t st = status_of(cudaMalloc(&ls->data, bytes));
+    if (st == GPURNG_STATUS_SUCCESS) st = status_of(cudaMalloc(&ls->scratch, bytes));
     if (st != GPURNG_STATUS_SUCCESS) return st;
     ls->capacity = bytes;
   }
@@ -184,6 +191,7 @@ void layout_states_free(LayoutStates* states) {
     cudaEventDestroy(states->last_use);
   }
   if (states->data) cudaFree(states->data);
+  if (states->scratch) cudaFree(states->scratch);
   delete states;
 }
 
@@ -196,14 +204,19 @@ gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail:
   const ll::Eng le = static_cast<ll::Eng>(e);
   const ll::Out lo = static_cast<ll::Out>(o);
   const unsigned max_bits = e == cl::engine::xorwow ? ll::kXorwowMaxChunkBits : ll::kMaxChunkBits;
-  const ll::Plan p = make_plan(c, pos, n, ll::unit_words(le, lo), ll::unit_outputs(le, lo), max_bits);
+  const ll::Plan p = make_plan(c, pos, n, ll::unit_words(le, lo), ll::unit_outputs(le, lo), max_bits,
+                               ll::kThreadsPerSm[static_cast<int>(le)],
+                               ll::kMinLog2Rounds[static_cast<int>(le)][ll::out_normal(lo) ? 1 : 0]);
   const uint32_t* powers = nullptr;
   if (e == cl::engine::xorwow) {
     const gpurngStatus_t st = xorwow_powers(&powers);
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
-  gpurngStatus_t st = ll::fill(le, lo, p, states->data, powers, out, mean, stddev, s);
+  // Fills of one set of states take turns (XORWOW's scratch), also from different streams.
+  gpurngStatus_t st = status_of(cudaStreamWaitEvent(s, states->last_use, 0));
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  st = ll::fill(le, lo, p, states->data, powers, states->scratch, out, mean, stddev, s);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   st = status_of(cudaEventRecord(states->last_use, s));
   if (st != GPURNG_STATUS_SUCCESS) return st;

@@ -21,11 +21,14 @@
 //   MRG32k3a  the fill kernel applies A^(S + W R c) for both components (popcount matrix-vector products
 //             mod m with the powers A^(2^e), kept in constant memory: block-uniform, broadcast reads), then
 //             steps x_i words.
-//   Philox    counter arithmetic: counter of slot i = its base counter + S + x_i + W R c.
+//   Philox    counter arithmetic: counter of slot i = its base counter + S + x_i + W R c. The double
+//             outputs (two counters, 32 bytes a unit) run each unit on two GPU threads, one counter each,
+//             so that every lane stores 16 contiguous bytes.
 // The powers are computed once per process on the host (seed-independent) and uploaded once. A block
 // covers consecutive slots of one chunk, so a warp's stores of one unit are G*32 consecutive outputs
 // (vector stores where G and the buffer's alignment allow). Per-call host work is a few integer
-// operations: no matrix is multiplied on the host per call.
+// operations: no matrix is multiplied on the host per call. Chunk counts and lengths per engine are in
+// curand_layout_launch.hpp (measured on an H200, bench/curand_api_bench.cu).
 //
 // ---- Sobol' ----
 // GPU thread p of dimension d (P = 2^s threads per dimension) makes points i = start + p, start + p + P,
@@ -33,6 +36,7 @@
 // s-1 and in one bit above; v_{B-1} where the index wraps at 2^B), two XORs per point from the
 // dimension's direction numbers in shared memory; lanes make consecutive points, so stores coalesce.
 #include <cuda_runtime.h>
+#include <string.h>
 
 #include <mutex>
 #include <type_traits>
@@ -50,7 +54,7 @@ namespace layout_launch {
 
 namespace {
 
-unsigned g_threads_per_sm = 2048;
+unsigned g_threads_per_sm = 0;  // 0: each engine's default (set_threads_per_sm)
 
 // The host layouts' per-thread states (curand_layout.hpp), as the kernels read them.
 struct PhiloxThread {  // curand_layout::detail::philox_thread
@@ -86,6 +90,19 @@ __device__ __forceinline__ T finish_normal(T z, T mean, T stddev, bool log) {
   return log ? curand_out::lognormal(z, mean, stddev) : curand_out::scale(z, mean, stddev);
 }
 
+// MRG32k3a's conversions (mrg32k3a.hpp) with FP64 adds and multiplies instead of integer<->double
+// conversion instructions (a quarter of their rate): z as a double is 2^52 + z - 2^52 (exact), and a
+// double y in [0, 2^32) truncates to the low word of 2^52 + y added toward zero. Same values.
+__device__ __forceinline__ double mrg_double(uint32_t z) {
+  return __dsub_rn(__hiloint2double(0x43300000, static_cast<int>(z)), 4503599627370496.0);
+}
+__device__ __forceinline__ uint32_t mrg_bits(uint32_t z) {
+  const double y = __dmul_rn(mrg_double(z), mrg32k3a::kBitsNorm);  // below 2^32 for z <= m1
+  return static_cast<uint32_t>(__double2loint(__dadd_rz(y, 4503599627370496.0)));
+}
+__device__ __forceinline__ double mrg_uniform_double(uint32_t z) { return __dmul_rn(mrg_double(z), mrg32k3a::kNorm); }
+__device__ __forceinline__ float mrg_uniform_float(uint32_t z) { return __double2float_rn(mrg_uniform_double(z)); }
+
 template <Eng E, Out O>
 struct Unit {
   static constexpr int W = unit_words(E, O);
@@ -95,6 +112,18 @@ struct Unit {
       typename std::conditional<O == Out::u32, uint32_t, typename std::conditional<kDouble, double, float>::type>::type;
   using word = typename std::conditional<E == Eng::philox, philox::u32x4, uint32_t>::type;
   out_t mean, stddev;
+
+  // Philox doubles: the two outputs of one of the unit's counters.
+  __device__ __forceinline__ void half(const philox::u32x4& w, out_t* v) const {
+    if constexpr (O == Out::uniform_f64) {
+      v[0] = curand_out::uniform_f64_hq(w.w[0], w.w[1]);
+      v[1] = curand_out::uniform_f64_hq(w.w[2], w.w[3]);
+    } else {
+      const curand_out::f64x2 z = curand_out::box_muller_f64(w.w[0], w.w[1], w.w[2], w.w[3]);
+      v[0] = finish_normal(z.s, mean, stddev, out_log(O));
+      v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+    }
+  }
 
   __device__ __forceinline__ void operator()(const word* w, out_t* v) const {
     if constexpr (E == Eng::philox) {
@@ -138,19 +167,17 @@ struct Unit {
       }
     } else {  // MRG32k3a: z in [1, m1]
       if constexpr (O == Out::u32) {
-        v[0] = mrg32k3a::bits_of(w[0]);
+        v[0] = mrg_bits(w[0]);
       } else if constexpr (O == Out::uniform_f32) {
-        v[0] = mrg32k3a::uniform_float(w[0]);
+        v[0] = mrg_uniform_float(w[0]);
       } else if constexpr (O == Out::uniform_f64) {
-        v[0] = mrg32k3a::uniform_double(w[0]);
+        v[0] = mrg_uniform_double(w[0]);
       } else if constexpr (!kDouble) {
-        const curand_out::f32x2 z =
-            curand_out::box_muller_mrg_f32(mrg32k3a::uniform_float(w[0]), mrg32k3a::uniform_float(w[1]));
+        const curand_out::f32x2 z = curand_out::box_muller_mrg_f32(mrg_uniform_float(w[0]), mrg_uniform_float(w[1]));
         v[0] = finish_normal(z.s, mean, stddev, out_log(O));
         v[1] = finish_normal(z.c, mean, stddev, out_log(O));
       } else {
-        const curand_out::f64x2 z =
-            curand_out::box_muller_mrg_f64(mrg32k3a::uniform_double(w[0]), mrg32k3a::uniform_double(w[1]));
+        const curand_out::f64x2 z = curand_out::box_muller_mrg_f64(mrg_uniform_double(w[0]), mrg_uniform_double(w[1]));
         v[0] = finish_normal(z.s, mean, stddev, out_log(O));
         v[1] = finish_normal(z.c, mean, stddev, out_log(O));
       }
@@ -161,25 +188,28 @@ struct Unit {
 // Store the G values of a unit whose first element is out[b] (b may be negative for the call's first unit,
 // and b + G may pass n for its last). Vec: out + b is aligned for one G-wide vector store (host-checked).
 template <int G, bool Vec, typename T>
+__device__ __forceinline__ void store_full(T* p, const T* v) {
+  constexpr int kBytes = G * static_cast<int>(sizeof(T));
+  if constexpr (Vec && kBytes == 8) {
+    uint2 u;
+    memcpy(&u, v, 8);
+    *reinterpret_cast<uint2*>(p) = u;
+  } else if constexpr (Vec && (kBytes == 16 || kBytes == 32)) {
+#pragma unroll
+    for (int k = 0; k < kBytes / 16; ++k) {
+      uint4 u;
+      memcpy(&u, reinterpret_cast<const char*>(v) + 16 * k, 16);
+      reinterpret_cast<uint4*>(p)[k] = u;
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < G; ++j) p[j] = v[j];
+  }
+}
+template <int G, bool Vec, typename T>
 __device__ __forceinline__ void store_unit(T* out, int64_t b, uint64_t n, const T* v) {
   if (b >= 0 && static_cast<uint64_t>(b) + G <= n) {
-    T* p = out + b;
-    if constexpr (Vec && G == 4 && sizeof(T) == 4) {
-      if constexpr (std::is_same<T, float>::value)
-        *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
-      else
-        *reinterpret_cast<uint4*>(p) = make_uint4(v[0], v[1], v[2], v[3]);
-    } else if constexpr (Vec && G == 4 && sizeof(T) == 8) {
-      reinterpret_cast<double2*>(p)[0] = make_double2(v[0], v[1]);
-      reinterpret_cast<double2*>(p)[1] = make_double2(v[2], v[3]);
-    } else if constexpr (Vec && G == 2 && sizeof(T) == 4) {
-      *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]);
-    } else if constexpr (Vec && G == 2 && sizeof(T) == 8) {
-      *reinterpret_cast<double2*>(p) = make_double2(v[0], v[1]);
-    } else {
-#pragma unroll
-      for (int j = 0; j < G; ++j) p[j] = v[j];
-    }
+    store_full<G, Vec>(out + b, v);
   } else {
 #pragma unroll
     for (int j = 0; j < G; ++j) {
@@ -193,7 +223,7 @@ __device__ __forceinline__ void store_unit(T* out, int64_t b, uint64_t n, const 
 template <int G, typename T>
 bool vector_aligned(const void* out, uint32_t lead) {
   if (G == 1) return false;
-  const size_t width = (G == 4 && sizeof(T) == 8) ? 16 : G * sizeof(T);
+  const size_t width = G * sizeof(T) < 16 ? G * sizeof(T) : 16;
   return (reinterpret_cast<uintptr_t>(out) - lead * sizeof(T)) % width == 0;
 }
 
@@ -219,20 +249,41 @@ __device__ __forceinline__ SlotInfo slot_info(const Plan& p, uint32_t i) {
 // The common loop: GPU thread (slot i, chunk c) makes units m = c R .. of slot i with generator g, which
 // start() has placed at unit c R.
 
-template <class Gen, class U, bool Vec>
-__device__ __forceinline__ void run_units(const Plan& p, uint32_t i, uint64_t m, uint64_t m_end, Gen& g, const U& unit,
-                                          typename U::out_t* out) {
-  constexpr int G = U::G;
-  int64_t b = static_cast<int64_t>(G) * static_cast<int64_t>(i + m * p.T) - p.lead;
-  const int64_t step = static_cast<int64_t>(G) * p.T;
-  for (; m < m_end; ++m, b += step) {
-    typename U::word w[U::W];
+// Gen::next() gives a word; Make(w, v) turns W words into G outputs; the first output of unit m goes to
+// out[b0 + m_rel * stride]. Threads whose units all lie inside the call (all but at most two) take a loop
+// without bounds checks.
+template <int W, int G, bool Vec, class Gen, class Make, typename T>
+__device__ __forceinline__ void run_units(uint64_t n, int64_t b, int64_t stride, uint32_t count, Gen& g,
+                                          const Make& make, T* out) {
+  using word = decltype(g.next());
+  if (b >= 0 && b + static_cast<int64_t>(count - 1) * stride + G <= static_cast<int64_t>(n)) {
+    T* o = out + b;
+    for (uint32_t k = 0; k < count; ++k, o += stride) {
+      word w[W];
 #pragma unroll
-    for (int k = 0; k < U::W; ++k) w[k] = g.next();
-    typename U::out_t v[G];
-    unit(w, v);
-    store_unit<G, Vec>(out, b, p.n, v);
+      for (int j = 0; j < W; ++j) w[j] = g.next();
+      T v[G];
+      make(w, v);
+      store_full<G, Vec>(o, v);
+    }
+  } else {
+    for (uint32_t k = 0; k < count; ++k, b += stride) {
+      word w[W];
+#pragma unroll
+      for (int j = 0; j < W; ++j) w[j] = g.next();
+      T v[G];
+      make(w, v);
+      store_unit<G, Vec>(out, b, n, v);
+    }
   }
+}
+// The units m .. m_end-1 of slot i, whole.
+template <class Gen, class U, bool Vec>
+__device__ __forceinline__ void run_slot(const Plan& p, uint32_t i, uint64_t m, uint64_t m_end, Gen& g, const U& unit,
+                                         typename U::out_t* out) {
+  constexpr int G = U::G;
+  const int64_t b = static_cast<int64_t>(G) * static_cast<int64_t>(i + m * p.T) - p.lead;
+  run_units<U::W, G, Vec>(p.n, b, static_cast<int64_t>(G) * p.T, static_cast<uint32_t>(m_end - m), g, unit, out);
 }
 
 // The units of slot i in chunk c: [c R, min((c+1) R, units of slot i)); false if none.
@@ -341,7 +392,7 @@ __global__ void __launch_bounds__(kBlock)
     g.s.v[3] = r3;
     g.s.v[4] = r4;
   }
-  run_units<XorwowGen, U, Vec>(p, i, m, m_end, g, unit, out);
+  run_slot<XorwowGen, U, Vec>(p, i, m, m_end, g, unit, out);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -351,9 +402,33 @@ constexpr int kMrgPowers = 64;  // A^(2^e) for e < 64 reaches any 64-bit step co
 __constant__ mrg32k3a::mat3 c_mrg_pow1[kMrgPowers];
 __constant__ mrg32k3a::mat3 c_mrg_pow2[kMrgPowers];
 
+// mrg32k3a::next with reductions fitted to the ranges: a12 s + a13n (m1 - s0) and a21 s + a23n (m2 - s0) are
+// below 2^54; with m = 2^32 - c, hi 2^32 + lo = hi c + lo (mod m). For m1 (c = 209) one fold leaves less
+// than 2^32 + 2^30 < 2 m1; for m2 (c = 22853) two folds leave less than 2^32 + 2^20. Then one conditional
+// subtraction: x - m = (x mod 2^32) + c (mod 2^32) for m <= x < 2^33. Exact, so the same values.
 struct MrgGen {
-  mrg32k3a::state s;
-  __device__ __forceinline__ uint32_t next() { return mrg32k3a::next(s); }
+  uint32_t a0, a1, a2, b0, b1, b2;
+  __device__ __forceinline__ uint32_t next() {
+    constexpr uint32_t c1 = 0u - mrg32k3a::kM1, c2 = 0u - mrg32k3a::kM2;
+    const uint64_t p =
+        static_cast<uint64_t>(mrg32k3a::kA12) * a1 + static_cast<uint64_t>(mrg32k3a::kA13n) * (mrg32k3a::kM1 - a0);
+    const uint64_t x = static_cast<uint64_t>(static_cast<uint32_t>(p >> 32)) * c1 + static_cast<uint32_t>(p);
+    const uint32_t xl = static_cast<uint32_t>(x);
+    const uint32_t p1 = ((x >> 32) != 0 || xl >= mrg32k3a::kM1) ? xl + c1 : xl;
+    const uint64_t q =
+        static_cast<uint64_t>(mrg32k3a::kA21) * b2 + static_cast<uint64_t>(mrg32k3a::kA23n) * (mrg32k3a::kM2 - b0);
+    const uint64_t y = static_cast<uint64_t>(static_cast<uint32_t>(q >> 32)) * c2 + static_cast<uint32_t>(q);
+    const uint64_t y2 = static_cast<uint64_t>(static_cast<uint32_t>(y >> 32)) * c2 + static_cast<uint32_t>(y);
+    const uint32_t yl = static_cast<uint32_t>(y2);
+    const uint32_t p2 = ((y2 >> 32) != 0 || yl >= mrg32k3a::kM2) ? yl + c2 : yl;
+    a0 = a1;
+    a1 = a2;
+    a2 = p1;
+    b0 = b1;
+    b1 = b2;
+    b2 = p2;
+    return p1 > p2 ? p1 - p2 : p1 - p2 + mrg32k3a::kM1;
+  }
 };
 
 gpurngStatus_t mrg_powers() {
@@ -373,6 +448,23 @@ gpurngStatus_t mrg_powers() {
   return status_of(error);
 }
 
+// Slot i's generator at its unit m: S + W m words by the powers (block-uniform), then the slot's few extra
+// words by stepping.
+template <int W>
+__device__ __forceinline__ MrgGen mrg_start(const Plan& p, uint32_t i, uint64_t m,
+                                            const mrg32k3a::state* __restrict__ base) {
+  const SlotInfo si = slot_info<W>(p, i);
+  mrg32k3a::state s = base[si.t];
+  for (uint64_t bits = p.common + static_cast<uint64_t>(W) * m; bits; bits &= bits - 1) {
+    const int e = __ffsll(static_cast<long long>(bits)) - 1;
+    mrg32k3a::mat_vec(c_mrg_pow1[e], s.s1, mrg32k3a::kM1);
+    mrg32k3a::mat_vec(c_mrg_pow2[e], s.s2, mrg32k3a::kM2);
+  }
+  MrgGen g{s.s1[0], s.s1[1], s.s1[2], s.s2[0], s.s2[1], s.s2[2]};
+  for (uint32_t k = 0; k < si.extra; ++k) g.next();
+  return g;
+}
+
 template <class U, bool Vec>
 __global__ void __launch_bounds__(kBlock)
     mrg_fill_kernel(Plan p, const mrg32k3a::state* __restrict__ base, U unit, typename U::out_t* __restrict__ out) {
@@ -380,17 +472,8 @@ __global__ void __launch_bounds__(kBlock)
   const uint32_t i = (blockIdx.x % p.slot_blocks) * kBlock + threadIdx.x;
   uint64_t m, m_end;
   if (!chunk_range(p, i, c, m, m_end)) return;
-  const SlotInfo si = slot_info<U::W>(p, i);
-  MrgGen g;
-  g.s = base[si.t];
-  // S + W R c words by the powers (block-uniform), then the slot's few extra words by stepping.
-  for (uint64_t bits = p.common + static_cast<uint64_t>(U::W) * m; bits; bits &= bits - 1) {
-    const int e = __ffsll(static_cast<long long>(bits)) - 1;
-    mrg32k3a::mat_vec(c_mrg_pow1[e], g.s.s1, mrg32k3a::kM1);
-    mrg32k3a::mat_vec(c_mrg_pow2[e], g.s.s2, mrg32k3a::kM2);
-  }
-  for (uint32_t k = 0; k < si.extra; ++k) mrg32k3a::next(g.s);
-  run_units<MrgGen, U, Vec>(p, i, m, m_end, g, unit, out);
+  MrgGen g = mrg_start<U::W>(p, i, m, base);
+  run_slot<MrgGen, U, Vec>(p, i, m, m_end, g, unit, out);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -403,6 +486,20 @@ struct PhiloxGen {
   __device__ __forceinline__ philox::u32x4 next() {
     philox::u32x4 x{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), sub_lo, sub_hi}};
     ++counter;
+#pragma unroll
+    for (int r = 0; r < 10; ++r) x = philox::round(x, philox::key2{k0[r], k1[r]});
+    return x;
+  }
+};
+
+// Every second counter (the other half of each unit is another thread's).
+struct PhiloxStride2Gen {
+  uint64_t counter;
+  uint32_t sub_lo;
+  uint32_t k0[10], k1[10];
+  __device__ __forceinline__ philox::u32x4 next() {
+    philox::u32x4 x{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), sub_lo, 0u}};
+    counter += 2;
 #pragma unroll
     for (int r = 0; r < 10; ++r) x = philox::round(x, philox::key2{k0[r], k1[r]});
     return x;
@@ -427,15 +524,46 @@ __global__ void __launch_bounds__(kBlock)
     g.k0[r] = st.key.k0 + static_cast<uint32_t>(r) * philox::kW0;
     g.k1[r] = st.key.k1 + static_cast<uint32_t>(r) * philox::kW1;
   }
-  run_units<PhiloxGen, U, Vec>(p, i, m, m_end, g, unit, out);
+  run_slot<PhiloxGen, U, Vec>(p, i, m, m_end, g, unit, out);
+}
+
+// Philox double outputs (two counters per unit, 32 bytes of output): GPU threads 2i and 2i+1 both run slot
+// i, each with one of the unit's two counters and its two outputs, so a warp's stores are 16 consecutive
+// units, 16 bytes a lane. Here p.slot_blocks counts blocks of 2 slots x ... (2 * slots threads per chunk).
+template <class U, bool Vec>
+struct PhiloxHalf {  // the two outputs of one counter
+  U unit;
+  __device__ __forceinline__ void operator()(const philox::u32x4* w, typename U::out_t* v) const { unit.half(w[0], v); }
+};
+template <class U, bool Vec>
+__global__ void __launch_bounds__(kBlock)
+    philox_half_kernel(Plan p, const PhiloxThread* __restrict__ base, U unit, typename U::out_t* __restrict__ out) {
+  const uint32_t c = blockIdx.x / p.slot_blocks;
+  const uint32_t gt = (blockIdx.x % p.slot_blocks) * kBlock + threadIdx.x;
+  const uint32_t i = gt >> 1, h = gt & 1u;
+  uint64_t m, m_end;
+  if (!chunk_range(p, i, c, m, m_end)) return;
+  const SlotInfo si = slot_info<2>(p, i);
+  const PhiloxThread st = base[si.t];
+  PhiloxStride2Gen g;
+  g.counter = st.counter + p.common + si.extra + 2 * m + h;
+  g.sub_lo = st.subsequence;
+#pragma unroll
+  for (int r = 0; r < 10; ++r) {
+    g.k0[r] = st.key.k0 + static_cast<uint32_t>(r) * philox::kW0;
+    g.k1[r] = st.key.k1 + static_cast<uint32_t>(r) * philox::kW1;
+  }
+  const int64_t b = 4 * static_cast<int64_t>(i + m * p.T) + 2 * h - p.lead;
+  run_units<1, 2, Vec>(p.n, b, 4 * static_cast<int64_t>(p.T), static_cast<uint32_t>(m_end - m), g,
+                       PhiloxHalf<U, Vec>{unit}, out);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Launches
 
 template <Eng E, Out O, bool Vec>
-gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* powers, void* out_, double mean,
-                           double stddev, cudaStream_t stream) {
+gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* powers, void* scratch_, void* out_,
+                           double mean, double stddev, cudaStream_t stream) {
   using U = Unit<E, O>;
   using T = typename U::out_t;
   const U unit{static_cast<T>(mean), static_cast<T>(stddev)};
@@ -445,19 +573,21 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
     const auto* base = static_cast<const xorwow::state*>(states);
     xorwow::state* scratch = nullptr;
     if (p.common != 0) {
-      const gpurngStatus_t st =
-          status_of(cudaMallocAsync(reinterpret_cast<void**>(&scratch), sizeof(xorwow::state) * p.slots, stream));
-      if (st != GPURNG_STATUS_SUCCESS) return st;
+      scratch = static_cast<xorwow::state*>(scratch_);
       constexpr unsigned kWarps = kBlock / 32;
       xorwow_setup_kernel<<<(p.slots + kWarps - 1) / kWarps, kBlock, 0, stream>>>(p, base, scratch, powers);
     }
     xorwow_fill_kernel<U, Vec>
         <<<grid, kBlock, 0, stream>>>(p, scratch ? scratch : base, scratch == nullptr, powers, unit, out);
-    if (scratch) cudaFreeAsync(scratch, stream);
   } else if constexpr (E == Eng::mrg32k3a) {
     const gpurngStatus_t st = mrg_powers();
     if (st != GPURNG_STATUS_SUCCESS) return st;
     mrg_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, static_cast<const mrg32k3a::state*>(states), unit, out);
+  } else if constexpr (U::W == 2) {
+    Plan ph = p;
+    ph.slot_blocks = (2 * p.slots + kBlock - 1) / kBlock;
+    philox_half_kernel<U, Vec><<<dim3(ph.slot_blocks * p.chunks), kBlock, 0, stream>>>(
+        ph, static_cast<const PhiloxThread*>(states), unit, out);
   } else {
     philox_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, static_cast<const PhiloxThread*>(states), unit, out);
   }
@@ -465,32 +595,32 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
 }
 
 template <Eng E, Out O>
-gpurngStatus_t fill_typed(const Plan& p, const void* states, const uint32_t* powers, void* out, double mean,
-                          double stddev, cudaStream_t stream) {
+gpurngStatus_t fill_typed(const Plan& p, const void* states, const uint32_t* powers, void* scratch, void* out,
+                          double mean, double stddev, cudaStream_t stream) {
   using U = Unit<E, O>;
   if (vector_aligned<U::G, typename U::out_t>(out, p.lead))
-    return launch_fill<E, O, true>(p, states, powers, out, mean, stddev, stream);
-  return launch_fill<E, O, false>(p, states, powers, out, mean, stddev, stream);
+    return launch_fill<E, O, true>(p, states, powers, scratch, out, mean, stddev, stream);
+  return launch_fill<E, O, false>(p, states, powers, scratch, out, mean, stddev, stream);
 }
 
 template <Eng E>
-gpurngStatus_t fill_engine(Out o, const Plan& p, const void* states, const uint32_t* powers, void* out, double mean,
-                           double stddev, cudaStream_t s) {
+gpurngStatus_t fill_engine(Out o, const Plan& p, const void* states, const uint32_t* powers, void* scratch, void* out,
+                           double mean, double stddev, cudaStream_t s) {
   switch (o) {
     case Out::u32:
-      return fill_typed<E, Out::u32>(p, states, powers, out, mean, stddev, s);
+      return fill_typed<E, Out::u32>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::uniform_f32:
-      return fill_typed<E, Out::uniform_f32>(p, states, powers, out, mean, stddev, s);
+      return fill_typed<E, Out::uniform_f32>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::uniform_f64:
-      return fill_typed<E, Out::uniform_f64>(p, states, powers, out, mean, stddev, s);
+      return fill_typed<E, Out::uniform_f64>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::normal_f32:
-      return fill_typed<E, Out::normal_f32>(p, states, powers, out, mean, stddev, s);
+      return fill_typed<E, Out::normal_f32>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::normal_f64:
-      return fill_typed<E, Out::normal_f64>(p, states, powers, out, mean, stddev, s);
+      return fill_typed<E, Out::normal_f64>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::lognormal_f32:
-      return fill_typed<E, Out::lognormal_f32>(p, states, powers, out, mean, stddev, s);
+      return fill_typed<E, Out::lognormal_f32>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::lognormal_f64:
-      return fill_typed<E, Out::lognormal_f64>(p, states, powers, out, mean, stddev, s);
+      return fill_typed<E, Out::lognormal_f64>(p, states, powers, scratch, out, mean, stddev, s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
 }
@@ -526,30 +656,39 @@ struct SobolConvert {
 };
 
 // A block is `blockDim.x` threads of one dimension; P = 2^s threads per dimension, blocks_per_dim blocks.
+// The Gray-code step from point i to i + P XORs v_{s-1} and v_{s + ctz((i + P) >> s)} (v_{B-1} where the
+// high part wraps to 0): t[ffs(h)] holds both, t[0] the wrap.
 template <typename W, class Conv>
 __global__ void __launch_bounds__(kBlock)
     sobol_kernel(const W* __restrict__ vectors, const W* __restrict__ constants, uint64_t start, uint64_t per,
                  unsigned s, unsigned blocks_per_dim, Conv conv, typename Conv::out_t* __restrict__ out) {
   constexpr int B = 8 * sizeof(W);
   __shared__ W v[B];
+  __shared__ W t[B + 1];
   const unsigned d = blockIdx.x / blocks_per_dim;
   const uint64_t p = static_cast<uint64_t>(blockIdx.x % blocks_per_dim) * blockDim.x + threadIdx.x;
   const W* vd = vectors + static_cast<size_t>(d) * B;
   for (int k = threadIdx.x; k < B; k += blockDim.x) v[k] = vd[k];
   __syncthreads();
+  for (int k = threadIdx.x; k <= B; k += blockDim.x) {
+    const int idx = k == 0 ? B - 1 : static_cast<int>(s) + k - 1;
+    t[k] = idx < B ? static_cast<W>(v[s - 1] ^ v[idx]) : W{0};
+  }
+  __syncthreads();
   if (p >= per) return;
   const uint64_t P = uint64_t{1} << s;
-  typename Conv::out_t* o = out + static_cast<size_t>(d) * per;
-  uint64_t i = start + p;
+  const uint64_t count = (per - p + P - 1) >> s;
+  typename Conv::out_t* o = out + static_cast<size_t>(d) * per + p;
+  W i = static_cast<W>(start + p);  // the index mod 2^B
   W x = sobol::point(v, constants[d], i);
-  const W vs = v[s - 1];
-  for (uint64_t j = p;;) {
-    o[j] = conv(x);
-    j += P;
-    if (j >= per) break;
-    i += P;
-    const W h = static_cast<W>(static_cast<W>(i) >> s);  // the high part of the next index (mod 2^B)
-    x ^= vs ^ v[h == 0 ? B - 1 : static_cast<int>(s) + sobol::detail::lowest_bit(static_cast<uint64_t>(h))];
+  for (uint64_t k = 0; k < count; ++k, o += P) {
+    *o = conv(x);
+    i += static_cast<W>(P);
+    const W h = i >> s;
+    if constexpr (sizeof(W) == 4)
+      x ^= t[__ffs(static_cast<int>(h))];
+    else
+      x ^= t[__ffsll(static_cast<long long>(h))];
   }
 }
 
@@ -558,7 +697,7 @@ gpurngStatus_t sobol_launch(const void* vectors, const void* constants, unsigned
                             void* out, double mean, double stddev, cudaStream_t stream) {
   // P = 2^s threads per dimension: about target_threads() in all, at least a warp, at most the points of
   // a dimension rounded up to a power of two.
-  const uint64_t target = target_threads() / dims;
+  const uint64_t target = target_threads(4096) / dims;
   unsigned s = 5;
   while (s < 24 && (uint64_t{2} << s) <= target && (uint64_t{1} << s) < per) ++s;
   const uint64_t P = uint64_t{1} << s;
@@ -596,19 +735,21 @@ gpurngStatus_t sobol_dispatch(const void* v, const void* c, unsigned dims, uint6
 
 }  // namespace
 
-uint64_t target_threads() { return static_cast<uint64_t>(sm_count()) * g_threads_per_sm; }
-void set_threads_per_sm(unsigned threads) { g_threads_per_sm = threads ? threads : 2048; }
+uint64_t target_threads(unsigned per_sm) {
+  return static_cast<uint64_t>(sm_count()) * (g_threads_per_sm ? g_threads_per_sm : per_sm);
+}
+void set_threads_per_sm(unsigned threads) { g_threads_per_sm = threads; }
 
-gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers, void* out,
-                    double mean, double stddev, void* stream) {
+gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers,
+                    void* xorwow_scratch, void* out, double mean, double stddev, void* stream) {
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   switch (e) {
     case Eng::xorwow:
-      return fill_engine<Eng::xorwow>(o, p, states, xorwow_powers, out, mean, stddev, s);
+      return fill_engine<Eng::xorwow>(o, p, states, xorwow_powers, xorwow_scratch, out, mean, stddev, s);
     case Eng::mrg32k3a:
-      return fill_engine<Eng::mrg32k3a>(o, p, states, xorwow_powers, out, mean, stddev, s);
+      return fill_engine<Eng::mrg32k3a>(o, p, states, xorwow_powers, xorwow_scratch, out, mean, stddev, s);
     case Eng::philox:
-      return fill_engine<Eng::philox>(o, p, states, xorwow_powers, out, mean, stddev, s);
+      return fill_engine<Eng::philox>(o, p, states, xorwow_powers, xorwow_scratch, out, mean, stddev, s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
 }

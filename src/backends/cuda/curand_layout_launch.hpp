@@ -53,15 +53,21 @@ struct Plan {
   uint32_t slot_blocks;
 };
 
-// GPU threads a fill aims for in all (multiprocessors x threads per multiprocessor).
-uint64_t target_threads();
-// Tuning hook for benchmarks: threads per multiprocessor (0: the default, 2048).
+// GPU threads a fill aims for in all: multiprocessors x per_sm (the engine's default, measured on an H200:
+// fewer chunks pay for XORWOW's matrix jumps, more threads for MRG32k3a's latency) unless overridden.
+uint64_t target_threads(unsigned per_sm);
+constexpr unsigned kThreadsPerSm[3] = {1024, 4096, 2048};  // XORWOW, MRG32k3a, Philox (Sobol': 4096)
+// Shortest chunk (2^k units) worth its jump, for integers and uniforms / for (log-)normals, whose units
+// cost far more: XORWOW, MRG32k3a, Philox.
+constexpr unsigned kMinLog2Rounds[3][2] = {{8, 4}, {6, 3}, {0, 0}};
+// Tuning hook for benchmarks: threads per multiprocessor for every engine (0: the engines' defaults).
 void set_threads_per_sm(unsigned threads);
 
 // Queue the fill kernel(s) of one call on `stream` (a cudaStream_t). states: T device states of engine e.
-// xorwow_powers: M^(2^e), e < xorwow::kPowers, in device memory (XORWOW only).
-gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers, void* out,
-                    double mean, double stddev, void* stream);
+// xorwow_powers: M^(2^e), e < xorwow::kPowers, in device memory; xorwow_scratch: room for p.slots states,
+// which the call overwrites (XORWOW only).
+gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers,
+                    void* xorwow_scratch, void* out, double mean, double stddev, void* stream);
 
 // Sobol': dims dimensions of `per` points each from point index `start`, dimension-major; vectors and
 // constants are the set's device tables (32 or 64 words per dimension; one constant per dimension).
