@@ -290,8 +290,11 @@ class HybridTausEngine final : public StyleEngine {
       }
       st = cuda::wallace_fill(wallace_device_, z, c.n, where.stream);
       if (st == GPURNG_STATUS_SUCCESS)
-        st = cuda::scale_normals(z, c.out, c.n, dbl, log, c.mean, c.stddev, dbl ? nullptr : where.stream);
-      if (temp) cuda::device_free(temp);
+        st = cuda::scale_normals(z, c.out, c.n, dbl, log, c.mean, c.stddev, where.stream);
+      if (temp) {  // the widening must be done before the floats are freed
+        if (where.stream) cuda::stream_sync_quietly(where.stream);
+        cuda::device_free(temp);
+      }
       if (st != GPURNG_STATUS_SUCCESS) return st;
       wallace_position_ += c.n;
       wallace_host_current_ = false;

@@ -43,7 +43,10 @@ class SobolEngine final : public StyleEngine {
     const size_t per = c.n / dims_;
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
     gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
-    if (where.device_out && where.cuda_backend) {
+    // The device fill writes whole 64-bit words, where Poisson wants their top halves: 64-bit Poisson calls
+    // are filled on the host (and copied).
+    const bool on_device = where.device_out && where.cuda_backend && !(table && sizeof(W) == 8);
+    if (on_device) {
       st = cuda::sobol_fill(kind_, dims_, position_, c.n, output_of(c.dist), c.out, c.mean, c.stddev, where.stream);
       if (st == GPURNG_STATUS_SUCCESS && table)
         st = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, where.stream);

@@ -103,19 +103,24 @@ void run_session(const Case& c, bool with_stream, uint64_t rng_seed) {
   const size_t max_n = size_t(3) << 20;
   ASSERT_EQ(cudaMalloc(&d_buf, max_n * 8), cudaSuccess);
   std::vector<char> a(max_n * 8), b(max_n * 8);
+  std::string history;  // the calls so far, printed with a failure
   for (int step = 0; step < 40; ++step) {
-    const std::string ctx = std::string(c.name) + (with_stream ? " stream" : "") + " step " + std::to_string(step);
+    const std::string ctx = std::string(c.name) + (with_stream ? " stream" : "") + " step " + std::to_string(step) +
+                            " after [" + history + "]";
     const unsigned r = rng() % 10;
     if (r == 0 && c.quasi) {
       dims = dims_choices[rng() % 4];
+      history += " dims" + std::to_string(dims);
       if (c.type != GPURNG_RNG_QUASI_HALTON_RASRAP || dims <= 1000)
         for (gpurngGenerator_t g : {host, dev})
           ASSERT_EQ(gpurngSetQuasiRandomGeneratorDimensions(g, dims), GPURNG_STATUS_SUCCESS);
     } else if (r == 1) {
       const unsigned long long o = offsets[rng() % 8];
+      history += " offset" + std::to_string(o);
       for (gpurngGenerator_t g : {host, dev}) ASSERT_EQ(gpurngSetGeneratorOffset(g, o), GPURNG_STATUS_SUCCESS);
     } else if (r == 2 && (!c.quasi || c.type == GPURNG_RNG_QUASI_HALTON_RASRAP)) {
       const unsigned long long s = rng() % 3 == 0 ? ~0ull : rng() % 1000;
+      history += " seed" + std::to_string(s);
       for (gpurngGenerator_t g : {host, dev})
         ASSERT_EQ(gpurngSetPseudoRandomGeneratorSeed(g, s), GPURNG_STATUS_SUCCESS);
     } else {
@@ -128,6 +133,7 @@ void run_session(const Case& c, bool with_stream, uint64_t rng_seed) {
       if (c.quasi) n = std::max<size_t>(1, n / dims) * dims;
       if (n > max_n) n = max_n / dims * dims;
       const size_t bytes = n * elem_size(kind);
+      history += " k" + std::to_string(kind) + "n" + std::to_string(n);
       const gpurngStatus_t hs = call(host, kind, a.data(), n);
       const gpurngStatus_t ds = call(dev, kind, d_buf, n);
       ASSERT_EQ(hs, ds) << ctx;
@@ -137,7 +143,14 @@ void run_session(const Case& c, bool with_stream, uint64_t rng_seed) {
       if (std::memcmp(a.data(), b.data(), bytes) != 0) {
         size_t i = 0;
         while (std::memcmp(a.data() + i * elem_size(kind), b.data() + i * elem_size(kind), elem_size(kind)) == 0) ++i;
-        FAIL() << ctx << " kind " << kind << " n " << n << ": first difference at element " << i;
+        size_t count = 0;
+        for (size_t j = 0; j < n; ++j)
+          count += std::memcmp(a.data() + j * elem_size(kind), b.data() + j * elem_size(kind), elem_size(kind)) != 0;
+        unsigned ha = 0, hb = 0;
+        std::memcpy(&ha, a.data() + i * elem_size(kind), 4);
+        std::memcpy(&hb, b.data() + i * elem_size(kind), 4);
+        FAIL() << ctx << " kind " << kind << " n " << n << ": first difference at element " << i << " (host word " << ha
+               << ", device word " << hb << "), " << count << " elements differ";
       }
       unsigned long long ph = 0, pd = 0;
       gpurngGetGeneratorOffset(host, &ph);

@@ -8,6 +8,7 @@
 
 #include "curand_layout_device.hpp"
 #include "curand_layout_launch.hpp"
+#include "h2d_copy.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -73,7 +74,7 @@ gpurngStatus_t xorwow_powers(const uint32_t** out) {
     const xorwow::power_table& t = xorwow::powers();
     const size_t bytes = sizeof(t.pow2);
     error = cudaMalloc(&data, bytes);
-    if (error == cudaSuccess) error = cudaMemcpy(data, t.pow2, bytes, cudaMemcpyHostToDevice);
+    if (error == cudaSuccess) error = gpurng::cuda::copy_to_device_landed(data, t.pow2, bytes);
   });
   *out = data;
   return status_of(error);
@@ -94,8 +95,8 @@ void upload_table(const sobol::direction_table<W>& host, SobolDeviceTable& t) {
   const size_t vbytes = host.vectors.size() * sizeof(W), cbytes = host.constants.size() * sizeof(W);
   t.error = cudaMalloc(&t.vectors, vbytes);
   if (t.error == cudaSuccess) t.error = cudaMalloc(&t.constants, cbytes);
-  if (t.error == cudaSuccess) t.error = cudaMemcpy(t.vectors, host.vectors.data(), vbytes, cudaMemcpyHostToDevice);
-  if (t.error == cudaSuccess) t.error = cudaMemcpy(t.constants, host.constants.data(), cbytes, cudaMemcpyHostToDevice);
+  if (t.error == cudaSuccess) t.error = gpurng::cuda::copy_to_device_landed(t.vectors, host.vectors.data(), vbytes);
+  if (t.error == cudaSuccess) t.error = gpurng::cuda::copy_to_device_landed(t.constants, host.constants.data(), cbytes);
 }
 
 const SobolDeviceTable& sobol_table(sobol::Kind k) {
@@ -181,7 +182,7 @@ gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_st
   ls->kind = e;
   ls->count = count;
   if (bytes == 0) return GPURNG_STATUS_SUCCESS;
-  return status_of(cudaMemcpy(ls->data, host_states, bytes, cudaMemcpyHostToDevice));
+  return status_of(gpurng::cuda::copy_to_device_landed(ls->data, host_states, bytes));
 }
 
 void layout_states_free(LayoutStates* states) {

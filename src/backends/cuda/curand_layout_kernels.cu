@@ -47,6 +47,7 @@
 #include "../../engines/sobol.hpp"
 #include "../../engines/xorwow.hpp"
 #include "curand_layout_launch.hpp"
+#include "h2d_copy.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -442,8 +443,8 @@ gpurngStatus_t mrg_powers() {
       p1[e] = mrg32k3a::mat_mul(p1[e - 1], p1[e - 1], mrg32k3a::kM1);
       p2[e] = mrg32k3a::mat_mul(p2[e - 1], p2[e - 1], mrg32k3a::kM2);
     }
-    error = cudaMemcpyToSymbol(c_mrg_pow1, p1, sizeof(p1));
-    if (error == cudaSuccess) error = cudaMemcpyToSymbol(c_mrg_pow2, p2, sizeof(p2));
+    error = gpurng::cuda::landed(cudaMemcpyToSymbol(c_mrg_pow1, p1, sizeof(p1)));
+    if (error == cudaSuccess) error = gpurng::cuda::landed(cudaMemcpyToSymbol(c_mrg_pow2, p2, sizeof(p2)));
   });
   return status_of(error);
 }

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "gems_device.hpp"
+#include "h2d_copy.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -59,8 +60,9 @@ __global__ void halton_kernel(halton_args a, T* out) {
       out[e] = halton_rasrap::to_normal_float(w, static_cast<float>(a.mean), static_cast<float>(a.stddev));
     if constexpr (O == HaltonOutput::normal_f64) out[e] = halton_rasrap::to_normal_double(w, a.mean, a.stddev);
     if constexpr (O == HaltonOutput::lognormal_f32)
-      out[e] = expf(halton_rasrap::to_normal_float(w, static_cast<float>(a.mean), static_cast<float>(a.stddev)));
-    if constexpr (O == HaltonOutput::lognormal_f64) out[e] = exp(halton_rasrap::to_normal_double(w, a.mean, a.stddev));
+      out[e] = pmath::expf(halton_rasrap::to_normal_float(w, static_cast<float>(a.mean), static_cast<float>(a.stddev)));
+    if constexpr (O == HaltonOutput::lognormal_f64)
+      out[e] = pmath::exp(halton_rasrap::to_normal_double(w, a.mean, a.stddev));
   }
 }
 
@@ -118,8 +120,9 @@ gpurngStatus_t halton_tables(const halton_rasrap::params& p, halton_rasrap::view
                perm_bytes = p.perms.size() * sizeof(uint16_t);
   cudaError_t err = cudaMalloc(&e.d_dims, dim_bytes > 0 ? dim_bytes : 1);
   if (err == cudaSuccess) err = cudaMalloc(&e.d_perms, perm_bytes > 0 ? perm_bytes : 1);
-  if (err == cudaSuccess && dim_bytes) err = cudaMemcpy(e.d_dims, p.dims.data(), dim_bytes, cudaMemcpyHostToDevice);
-  if (err == cudaSuccess && perm_bytes) err = cudaMemcpy(e.d_perms, p.perms.data(), perm_bytes, cudaMemcpyHostToDevice);
+  if (err == cudaSuccess && dim_bytes) err = gpurng::cuda::copy_to_device_landed(e.d_dims, p.dims.data(), dim_bytes);
+  if (err == cudaSuccess && perm_bytes)
+    err = gpurng::cuda::copy_to_device_landed(e.d_perms, p.perms.data(), perm_bytes);
   if (err != cudaSuccess) {
     cudaFree(e.d_dims);
     cudaFree(e.d_perms);
@@ -216,8 +219,8 @@ gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t pos, size_t n, TausOutpu
     return GPURNG_STATUS_INITIALIZATION_FAILED;
   }
   std::call_once(g_taus_once[device], [device] {
-    g_taus_error[device] =
-        cudaMemcpyToSymbol(c_taus_jumps, &hybrid_taus::shared_jump_table(), sizeof(hybrid_taus::jump_table));
+    g_taus_error[device] = gpurng::cuda::landed(
+        cudaMemcpyToSymbol(c_taus_jumps, &hybrid_taus::shared_jump_table(), sizeof(hybrid_taus::jump_table)));
   });
   if (g_taus_error[device] != cudaSuccess) return status_of(g_taus_error[device], GPURNG_STATUS_INITIALIZATION_FAILED);
   // Lane k serves outputs pos + k + i L (L = lanes); its rows i are split into `chunks` runs, one thread

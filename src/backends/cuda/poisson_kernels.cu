@@ -6,6 +6,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "h2d_copy.hpp"
 #include "poisson_device.hpp"
 
 namespace gpurng {
@@ -69,7 +70,7 @@ gpurngStatus_t poisson_transform(const poisson::poisson_table& table, unsigned* 
       c.device = device;
     }
     c.words = 0;
-    if (cudaMemcpy(c.data, table.data.data(), words * sizeof(uint32_t), cudaMemcpyHostToDevice) != cudaSuccess)
+    if (gpurng::cuda::copy_to_device_landed(c.data, table.data.data(), words * sizeof(uint32_t)) != cudaSuccess)
       return GPURNG_STATUS_LAUNCH_FAILURE;
     c.words = words;
     c.lambda_bits = bits;

@@ -6,6 +6,7 @@
 
 #include <new>
 
+#include "h2d_copy.hpp"
 #include "wallace_device.hpp"
 
 namespace gpurng {
@@ -133,7 +134,7 @@ gpurngStatus_t wallace_seed(WallaceDevice* dev, uint64_t seed, void* stream) {
 
 gpurngStatus_t wallace_upload(WallaceDevice* dev, const wallace_state& state) {
   if (dev == nullptr || state.pools.size() != kPassOutputs) return GPURNG_STATUS_INTERNAL_ERROR;
-  if (cudaMemcpy(dev->pools, state.pools.data(), kPassOutputs * sizeof(float), cudaMemcpyHostToDevice) != cudaSuccess)
+  if (gpurng::cuda::copy_to_device_landed(dev->pools, state.pools.data(), kPassOutputs * sizeof(float)) != cudaSuccess)
     return GPURNG_STATUS_LAUNCH_FAILURE;
   dev->seed = state.seed;
   dev->pos = state.pos;
