@@ -15,24 +15,5 @@ std::unique_ptr<StyleEngine> make_style_engine(gpurngRngType_t type) {
   return nullptr;
 }
 
-bool is_style_engine(gpurngRngType_t type) {
-  switch (type) {
-    case GPURNG_RNG_PSEUDO_DEFAULT:
-    case GPURNG_RNG_PSEUDO_XORWOW:
-    case GPURNG_RNG_PSEUDO_MRG32K3A:
-    case GPURNG_RNG_PSEUDO_PHILOX4_32_10:
-    case GPURNG_RNG_QUASI_DEFAULT:
-    case GPURNG_RNG_QUASI_SOBOL32:
-    case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32:
-    case GPURNG_RNG_QUASI_SOBOL64:
-    case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64:
-    case GPURNG_RNG_PSEUDO_HYBRID_TAUS:
-    case GPURNG_RNG_QUASI_HALTON_RASRAP:
-      return true;
-    default:
-      return false;
-  }
-}
-
 }  // namespace core
 }  // namespace gpurng

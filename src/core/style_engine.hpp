@@ -65,7 +65,6 @@ class StyleEngine {
 
 // The engine object for `type`, or NULL when `type` is not one of these engines. Throws std::bad_alloc.
 std::unique_ptr<StyleEngine> make_style_engine(gpurngRngType_t type);
-bool is_style_engine(gpurngRngType_t type);
 
 }  // namespace core
 }  // namespace gpurng

@@ -14,6 +14,7 @@
 #include "../engines/halton_rasrap.hpp"
 #include "../engines/hybrid_taus.hpp"
 #include "style_poisson.hpp"
+#include "style_quasi_engine.hpp"
 #include "style_routing.hpp"
 
 namespace gpurng {
@@ -22,8 +23,10 @@ namespace {
 
 // ---- Halton Rasrap: quasi-random, but seeded (the seed picks the random start and the permutations) ----
 
-class HaltonEngine final : public StyleEngine {
+class HaltonEngine final : public QuasiEngine {
  public:
+  HaltonEngine() : QuasiEngine(halton_rasrap::kMaxDimensions) {}
+
   gpurngStatus_t set_seed(uint64_t seed) override {
     if (seed != seed_) {
       seed_ = seed;
@@ -31,25 +34,7 @@ class HaltonEngine final : public StyleEngine {
     }
     return GPURNG_STATUS_SUCCESS;
   }
-  void set_offset(uint64_t offset) override { position_ = offset; }
-  uint64_t offset() const override { return position_; }
-  gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool) override {
-    return ordering == GPURNG_ORDERING_QUASI_DEFAULT ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_OUT_OF_RANGE;
-  }
-  gpurngStatus_t set_dimensions(unsigned dimensions) override {
-    if (dimensions < 1 || dimensions > halton_rasrap::kMaxDimensions) return GPURNG_STATUS_OUT_OF_RANGE;
-    dims_ = dimensions;
-    return GPURNG_STATUS_SUCCESS;
-  }
-  gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
-    return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_INVERSE_CDF ? GPURNG_STATUS_SUCCESS
-                                                                                      : GPURNG_STATUS_OUT_OF_RANGE;
-  }
-  gpurngStatus_t check(const Call& c) const override {
-    if (c.n % dims_ != 0) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
-    if (c.dist == Dist::poisson) return check_poisson_lambda(c.lambda);
-    return GPURNG_STATUS_SUCCESS;
-  }
+  gpurngStatus_t check(const Call& c) const override { return check_length_and_lambda(c); }
 
   gpurngStatus_t generate(const Call& c, const Where& where) override {
     const halton_rasrap::params& p = params();
@@ -134,8 +119,6 @@ class HaltonEngine final : public StyleEngine {
   }
 
   uint64_t seed_ = 0;
-  unsigned dims_ = 1;
-  uint64_t position_ = 0;
   std::optional<halton_rasrap::params> params_;
 };
 

@@ -4,6 +4,7 @@
 #include "../backends/cuda/curand_layout_device.hpp"
 #include "../engines/sobol.hpp"
 #include "style_poisson.hpp"
+#include "style_quasi_engine.hpp"
 #include "style_routing.hpp"
 
 namespace gpurng {
@@ -11,32 +12,16 @@ namespace core {
 namespace {
 
 template <typename W>
-class SobolEngine final : public StyleEngine {
+class SobolEngine final : public QuasiEngine {
  public:
-  explicit SobolEngine(sobol::Kind kind) : kind_(kind) {}
+  explicit SobolEngine(sobol::Kind kind) : QuasiEngine(sobol::kMaxDimensions), kind_(kind) {}
 
   gpurngStatus_t set_seed(uint64_t) override { return GPURNG_STATUS_TYPE_ERROR; }
-  void set_offset(uint64_t offset) override { position_ = offset; }
-  uint64_t offset() const override { return position_; }
-  gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool) override {
-    return ordering == GPURNG_ORDERING_QUASI_DEFAULT ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_OUT_OF_RANGE;
-  }
-  gpurngStatus_t set_dimensions(unsigned dimensions) override {
-    if (dimensions < 1 || dimensions > sobol::kMaxDimensions) return GPURNG_STATUS_OUT_OF_RANGE;
-    dims_ = dimensions;
-    return GPURNG_STATUS_SUCCESS;
-  }
-  gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
-    return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_INVERSE_CDF ? GPURNG_STATUS_SUCCESS
-                                                                                      : GPURNG_STATUS_OUT_OF_RANGE;
-  }
 
   gpurngStatus_t check(const Call& c) const override {
     constexpr bool wide = sizeof(W) == 8;
     if ((c.dist == Dist::u32 && wide) || (c.dist == Dist::u64 && !wide)) return GPURNG_STATUS_TYPE_ERROR;
-    if (c.n % dims_ != 0) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
-    if (c.dist == Dist::poisson) return check_poisson_lambda(c.lambda);
-    return GPURNG_STATUS_SUCCESS;
+    return check_length_and_lambda(c);
   }
 
   gpurngStatus_t generate(const Call& c, const Where& where) override {
@@ -142,8 +127,6 @@ class SobolEngine final : public StyleEngine {
   }
 
   sobol::Kind kind_;
-  unsigned dims_ = 1;
-  uint64_t position_ = 0;
 };
 
 }  // namespace

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// What the quasi-random StyleEngines (cuRAND's Sobol' sets, Halton Rasrap) share: a position in points, a
+// dimension count (cuRAND's dimension-major call layout), the QUASI_DEFAULT ordering, inverse-CDF normals.
+#pragma once
+
+#include <stdint.h>
+
+#include "style_engine.hpp"
+#include "style_poisson.hpp"
+
+namespace gpurng {
+namespace core {
+
+class QuasiEngine : public StyleEngine {
+ public:
+  explicit QuasiEngine(unsigned max_dimensions) : max_dims_(max_dimensions) {}
+
+  void set_offset(uint64_t offset) override { position_ = offset; }
+  uint64_t offset() const override { return position_; }
+  gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool) override {
+    return ordering == GPURNG_ORDERING_QUASI_DEFAULT ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_OUT_OF_RANGE;
+  }
+  gpurngStatus_t set_dimensions(unsigned dimensions) override {
+    if (dimensions < 1 || dimensions > max_dims_) return GPURNG_STATUS_OUT_OF_RANGE;
+    dims_ = dimensions;
+    return GPURNG_STATUS_SUCCESS;
+  }
+  gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
+    return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_INVERSE_CDF ? GPURNG_STATUS_SUCCESS
+                                                                                      : GPURNG_STATUS_OUT_OF_RANGE;
+  }
+
+ protected:
+  // cuRAND's length and Poisson rules for quasi-random calls.
+  gpurngStatus_t check_length_and_lambda(const Call& c) const {
+    if (c.n % dims_ != 0) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
+    if (c.dist == Dist::poisson) return check_poisson_lambda(c.lambda);
+    return GPURNG_STATUS_SUCCESS;
+  }
+
+  unsigned dims_ = 1;
+  uint64_t position_ = 0;
+
+ private:
+  unsigned max_dims_;
+};
+
+}  // namespace core
+}  // namespace gpurng
