@@ -58,8 +58,11 @@ TEST(BadInput, UnknownTypeLeavesHandleNull) {
   gpurngGenerator_t g = reinterpret_cast<gpurngGenerator_t>(0x1);
   EXPECT_EQ(gpurngCreateGenerator(&g, static_cast<gpurngRngType_t>(999)), GPURNG_STATUS_TYPE_ERROR);
   EXPECT_EQ(g, nullptr);
-  EXPECT_EQ(gpurngCreateGeneratorHost(&g, static_cast<gpurngRngType_t>(100)), GPURNG_STATUS_TYPE_ERROR);
-  EXPECT_EQ(g, nullptr);
+  // cuRAND's MTGP32 (141) and MT19937 (142) numbers: not engines of libgpurng.
+  for (int type : {141, 142}) {
+    EXPECT_EQ(gpurngCreateGeneratorHost(&g, static_cast<gpurngRngType_t>(type)), GPURNG_STATUS_TYPE_ERROR);
+    EXPECT_EQ(g, nullptr);
+  }
 }
 
 TEST(BadInput, SeedOutOfRangeLeavesGeneratorUnchanged) {
