@@ -3,8 +3,7 @@
 // the ABI (std::bad_alloc becomes ALLOCATION_FAILED, anything else INTERNAL_ERROR).
 #include <stdint.h>
 
-#include <new>
-
+#include "abi_guard.hpp"
 #include "engine_info.hpp"
 #include "generator.hpp"
 #include "gpurng.h"
@@ -14,19 +13,8 @@ namespace {
 
 using gpurng::cuda::Output;
 
-template <typename Body>
-gpurngStatus_t guarded(Body&& body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    return GPURNG_STATUS_ALLOCATION_FAILED;
-  } catch (...) {
-    return GPURNG_STATUS_INTERNAL_ERROR;
-  }
-}
-
-// No process can address 2^47 bytes of output on today's CPUs; larger requests are certainly wrong.
-constexpr unsigned long long kMaxOutputBytes = 1ull << 47;
+using gpurng::core::guarded;
+using gpurng::core::kMaxOutputBytes;
 
 gpurng::core::Dist dist_of(Output kind) {
   switch (kind) {
@@ -45,11 +33,7 @@ gpurng::core::Dist dist_of(Output kind) {
 // The cuRAND-style engines: their own checks (style_engine.hpp), no ring.
 template <typename T>
 gpurngStatus_t style_generate(gpurngGenerator_t g, T* out, size_t n, Output kind) {
-  const gpurng::core::Call call{dist_of(kind), out, n, 0, 0, 0};
-  if (n == 0) return guarded([&] { return g->style->check(call); });
-  if (!out) return GPURNG_STATUS_NULL_POINTER;
-  if (n > kMaxOutputBytes / sizeof(T)) return GPURNG_STATUS_OUT_OF_RANGE;
-  return guarded([&] { return gpurng::core::style_generate(g, call); });
+  return gpurng::core::style_call(g, gpurng::core::Call{dist_of(kind), out, n, 0, 0, 0}, sizeof(T));
 }
 
 template <typename T>

@@ -3,10 +3,9 @@
 // normals, log-normals, Poisson, and Sobol' tables. Like api.cpp, nothing throws across the ABI.
 #include <stdint.h>
 
-#include <new>
-
 #include "../backends/cuda/cuda_backend.hpp"
 #include "../engines/sobol.hpp"
+#include "abi_guard.hpp"
 #include "generator.hpp"
 #include "gpurng.h"
 #include "style_calls.hpp"
@@ -22,6 +21,13 @@ gpurngStatus_t style_generate(gpurngGenerator_t g, const Call& call) {
   return g->style->generate(call, where);
 }
 
+gpurngStatus_t style_call(gpurngGenerator_t g, const Call& call, size_t elem) noexcept {
+  if (call.n == 0) return guarded([&] { return g->style->check(call); });  // writes nothing
+  if (!call.out) return GPURNG_STATUS_NULL_POINTER;
+  if (call.n > kMaxOutputBytes / elem) return GPURNG_STATUS_OUT_OF_RANGE;
+  return guarded([&] { return style_generate(g, call); });
+}
+
 }  // namespace core
 }  // namespace gpurng
 
@@ -30,31 +36,14 @@ namespace {
 using gpurng::core::Call;
 using gpurng::core::Dist;
 
-template <typename Body>
-gpurngStatus_t guarded(Body&& body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    return GPURNG_STATUS_ALLOCATION_FAILED;
-  } catch (...) {
-    return GPURNG_STATUS_INTERNAL_ERROR;
-  }
-}
-
-constexpr unsigned long long kMaxOutputBytes = 1ull << 47;  // as api.cpp
+using gpurng::core::guarded;
 
 // The calls that only the cuRAND-style engines have: TYPE_ERROR on the others.
 template <typename T>
 gpurngStatus_t distribution(gpurngGenerator_t g, T* out, size_t n, Dist d, double mean, double stddev, double lambda) {
   if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
   if (!g->style) return GPURNG_STATUS_TYPE_ERROR;
-  if (n == 0) {
-    // cuRAND's refusals still apply to an empty call (e.g. a bad lambda), but nothing is written.
-    return guarded([&] { return g->style->check(Call{d, out, 0, mean, stddev, lambda}); });
-  }
-  if (!out) return GPURNG_STATUS_NULL_POINTER;
-  if (n > kMaxOutputBytes / sizeof(T)) return GPURNG_STATUS_OUT_OF_RANGE;
-  return guarded([&] { return gpurng::core::style_generate(g, Call{d, out, n, mean, stddev, lambda}); });
+  return gpurng::core::style_call(g, Call{d, out, n, mean, stddev, lambda}, sizeof(T));
 }
 
 }  // namespace
