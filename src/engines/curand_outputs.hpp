@@ -5,13 +5,12 @@
 // output independently of its neighbours.
 //
 // Exactness. Integers and uniforms are exact (each uniform is one rounding of an exactly scaled integer,
-// so FMA contraction cannot change it). Normals and log-normals use cuRAND's formulas with the
-// elementary functions of portable_math.hpp (log, sin/cos, exp in float; log, sin/cos of fl(v pi), exp
-// in double) instead of the C library's, so every backend (CPU threads, any SIMD copy, the GPU) gives
-// IDENTICAL bits. Those functions are faithfully rounded and almost always correctly rounded, as
-// glibc's are, so the outputs equal cuRAND's host generator (glibc) bit for bit for the great majority
-// of values and differ from it by a few ulp at most (tests/curand_parity measures and bounds it;
-// cuRAND's own device normals differ from its host normals by more). Two expressions are a multiply
+// so FMA contraction cannot change it). Normals and log-normals use cuRAND's formulas with deterministic
+// elementary functions instead of the C library's: Box-Muller's -2 log u and sin/cos from
+// box_muller_math.hpp (about 1 ulp, cut for GPU throughput), exp and the inverse CDF from
+// portable_math.hpp. So every backend (CPU threads, any SIMD copy, the GPU) gives IDENTICAL bits, and
+// the outputs differ from cuRAND's host generator (glibc) by a few ulp at most (tests/curand_api bounds
+// it; cuRAND's own device normals differ from its host normals by more). Two expressions are a multiply
 // then an add whose product is inexact (the float Box-Muller angle, and z*stddev + mean); a fused
 // multiply-add would round once instead of twice, so those products go through mul_rn(), which the
 // compiler cannot contract.
@@ -21,6 +20,7 @@
 #include <stdint.h>
 
 #include "../common/hd.hpp"
+#include "box_muller_math.hpp"
 #include "portable_math.hpp"
 
 namespace gpurng {
@@ -67,7 +67,15 @@ constexpr double kPi = 3.1415926535897932;
 // ---- uniforms ----
 
 // 32-bit word to (0, 1]: x * 2^-32 + 2^-33 in float (x rounds to float first; >= 2^32 - 128 gives 1.0f).
-GPURNG_HD float uniform_f32(uint32_t x) { return static_cast<float>(x) * k2pow32Inv + k2pow32Inv / 2.0f; }
+// The product is exact (a power-of-two scaling), so one fma gives the same value: the device uses it
+// (one instruction instead of two), the host the plain expression (no fma call where FMA is not built in).
+GPURNG_HD float uniform_f32(uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return __fmaf_rn(static_cast<float>(x), k2pow32Inv, k2pow32Inv / 2.0f);
+#else
+  return static_cast<float>(x) * k2pow32Inv + k2pow32Inv / 2.0f;
+#endif
+}
 
 // Two words to a 53-bit integer: w = x ^ (y << 21) < 2^53 (y fills bits 21..52, overlapping x's top 11
 // bits); cuRAND's "hq" uniform is w * 2^-53 + 2^-54, in (0, 1).
@@ -75,7 +83,11 @@ GPURNG_HD uint64_t hq_bits(uint32_t x, uint32_t y) {
   return static_cast<uint64_t>(x) ^ (static_cast<uint64_t>(y) << 21);
 }
 GPURNG_HD double uniform_f64_hq(uint32_t x, uint32_t y) {
+#if defined(__CUDA_ARCH__)
+  return __fma_rn(static_cast<double>(hq_bits(x, y)), k2pow53Inv, k2pow53Inv / 2.0);  // exact product, as above
+#else
   return static_cast<double>(hq_bits(x, y)) * k2pow53Inv + k2pow53Inv / 2.0;
+#endif
 }
 
 struct f32x2 {
@@ -89,9 +101,9 @@ struct f64x2 {
 
 // r = sqrt(-2 log u) (the product by -2 is exact), outputs (r sin v, r cos v).
 GPURNG_HD f32x2 box_muller_core_f32(float u, float v) {
-  const float r = pmath::detail::sqrt(-2.0f * pmath::logf(u));
+  const float r = pmath::detail::sqrt(bm_math::neg2_log(u));
   f32x2 o;
-  pmath::sincosf(v, &o.s, &o.c);
+  bm_math::sincos_box_muller(v, &o.s, &o.c);
   o.s *= r;
   o.c *= r;
   return o;
@@ -113,11 +125,11 @@ GPURNG_HD f32x2 box_muller_mrg_f32(float u, float u2) { return box_muller_core_f
 // XORWOW and Philox: four words; u = hq(x0, x1) * 2^-53 + 2^-54, v = hq(y0, y1) * 2^-52 + 2^-53 (the
 // angle in units of pi, in (0, 2)). cuRAND's host generator computes sin(v * pi), cos(v * pi) of the
 // rounded product (its device code uses sincospi, which differs near the zeros of sin and cos); this
-// follows the host: pmath::sincos_pi_times gives the sine and cosine of fl(v pi) itself.
+// follows the host: bm_math::sincos_pi_times_box_muller gives the sine and cosine of fl(v pi) itself.
 GPURNG_HD f64x2 box_muller_core_f64(double u, double v) {
-  const double r = pmath::detail::sqrt(-2.0 * pmath::log(u));
+  const double r = pmath::detail::sqrt(bm_math::neg2_log(u));
   f64x2 o;
-  pmath::sincos_pi_times(v, &o.s, &o.c);
+  bm_math::sincos_pi_times_box_muller(v, &o.s, &o.c);
   o.s *= r;
   o.c *= r;
   return o;

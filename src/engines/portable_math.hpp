@@ -12,9 +12,9 @@
 // flushed (no -ftz=true / -use_fast_math on the device, no -ffast-math / DAZ on the host).
 //
 // Accuracy (tests/unit/test_portable_math.cpp measures it against glibc and long double references):
-//   float  log, sin/cos (|x| <= 2pi+), exp: faithfully rounded, correctly rounded for the great
-//          majority of arguments (see the test for the measured fractions);
-//   double log, exp, sincospi, sincos of fl(v pi), erf/erfc, erfcinv: within about 1 ulp.
+//   float  exp: faithfully rounded, correctly rounded for the great majority of arguments;
+//   double log, exp, erf/erfc, erfcinv: within about 1 ulp.
+// Box-Muller's log and sin/cos, cut for GPU throughput, are in box_muller_math.hpp.
 // Polynomial coefficients are Chebyshev-node fits made for this file with mpmath.
 #pragma once
 
@@ -165,85 +165,6 @@ constexpr double kRound = 6755399441055744.0;  // 1.5 * 2^52
 // ---------------------------------------------------------------------------------------------------
 // float
 
-// Natural logarithm. x = 2^e m with m in [sqrt(1/2), sqrt(2)), f = m - 1 (exact), and
-// log x = e ln2 + f - f^2/2 + f^3 P(f): the leading terms are summed with their rounding errors carried
-// separately (f^2/2 by an fma, the two large additions by Fast2Sum), so only the small f^3 P(f) term
-// and the last addition round ordinarily.
-GPURNG_HD float logf(float x) {
-  using namespace detail;
-  uint32_t ix = bits(x);
-  int adj = 0;
-  if (ix - 0x00800000u >= 0x7f000000u) {  // not a positive normal finite number
-    if (x == 0.0f) return -from_bits(0x7f800000u);
-    if (x != x || ix == 0x7f800000u) return x;
-    if (ix >> 31) return nan_f();
-    x = mul(x, 8388608.0f);  // subnormal: scale by 2^23
-    ix = bits(x);
-    adj = -23;
-  }
-  const uint32_t t = ix - 0x3f3504f3u;  // 0x3f3504f3 = sqrt(1/2) rounded to float
-  const int e = (static_cast<int32_t>(t) >> 23) + adj;
-  const float f = sub(from_bits((t & 0x007fffffu) + 0x3f3504f3u), 1.0f);
-  const float hf = mul(0.5f, f);
-  const float h = mul(hf, f);          // f^2/2
-  const float hl = fma(hf, f, -h);     // its rounding error (exact)
-  const float s = sub(f, h);           // Fast2Sum: |f| >= |h|
-  const float sl = sub(sub(f, s), h);  // f - h = s + sl exactly
-  // p = 2 P(f), so that f^3 P(f) = (f^2/2) f p
-  float p = 0x1.1d8ea80000000p-4f * 2.0f;
-  p = fma(p, f, -0x1.d635be0000000p-4f * 2.0f);
-  p = fma(p, f, 0x1.dea2820000000p-4f * 2.0f);
-  p = fma(p, f, -0x1.fcf4c60000000p-4f * 2.0f);
-  p = fma(p, f, 0x1.23d21a0000000p-3f * 2.0f);
-  p = fma(p, f, -0x1.555b4a0000000p-3f * 2.0f);
-  p = fma(p, f, 0x1.999d5a0000000p-3f * 2.0f);
-  p = fma(p, f, -0x1.fffffc0000000p-3f * 2.0f);
-  p = fma(p, f, 0x1.5555540000000p-2f * 2.0f);
-  const float tail = fma(mul(h, f), p, sub(sl, hl));
-  const float ef = static_cast<float>(e);
-  const float eh = mul(ef, 0x1.62e4p-1f);  // e * ln2_hi, exact (ln2_hi has 15 significant bits)
-  const float r = add(eh, s);              // Fast2Sum: |eh| >= ln 2 > |s|, or eh = 0
-  const float rl = add(sub(eh, r), s);
-  return add(r, add(rl, fma(ef, 0x1.7f7d1cp-20f, tail)));  // 0x1.7f7d1cp-20 = ln 2 - ln2_hi
-}
-
-// sin x and cos x for |x| <= 2 pi (a little beyond stays accurate; the reduction is exact only while
-// x / (pi/2) < 8). j = nearest integer to x / (pi/2), x - j pi/2 = r + rl with pi/2 in three pieces:
-// x - j P1 is exact (fma), x - j P1 - j P2 is rounded once and its error recovered exactly (j P2 is
-// exact, P2 having 20 bits), j P3 is below the precision that matters. Then
-// sin r = r + r^3 S(r^2) and cos r = 1 - r^2/2 + r^4 C(r^2), |r| <= pi/4, with the large terms of cos
-// summed with their rounding errors carried.
-GPURNG_HD void sincosf(float x, float* sp, float* cp) {
-  using namespace detail;
-  const float jr = fma(x, 0x1.45f306p-1f, kRoundF);  // x * 2/pi + 1.5 * 2^23, rounded to an integer
-  const uint32_t q = bits(jr);                       // quadrant in the low bits
-  const float j = sub(jr, kRoundF);
-  const float r1 = fma(-j, 0x1.921fb6p+0f, x);   // P1 = pi/2 rounded to float
-  const float r = fma(-j, -0x1.777a6p-25f, r1);  // P2 = pi/2 - P1 to 20 bits
-  float rl = fma(-j, -0x1.777a6p-25f, sub(r1, r));
-  rl = fma(-j, 0x1.846988p-48f, rl);  // P3 = pi/2 - P1 - P2
-  const float z = mul(r, r);
-  float ps = 0x1.6dbe080000000p-19f;
-  ps = fma(ps, z, -0x1.a013a80000000p-13f);
-  ps = fma(ps, z, 0x1.11110e0000000p-7f);
-  ps = fma(ps, z, -0x1.5555560000000p-3f);
-  const float s = add(r, fma(mul(r, z), ps, rl));
-  float pc = 0x1.9bd89c0000000p-16f;
-  pc = fma(pc, z, -0x1.6c12d20000000p-10f);
-  pc = fma(pc, z, 0x1.5555540000000p-5f);
-  const float hz = mul(0.5f, z);
-  const float zl = fma(r, r, -z);
-  const float w = sub(1.0f, hz);
-  const float wl = sub(sub(1.0f, w), hz);  // 1 - hz = w + wl exactly
-  // cos(r + rl) = 1 - (z + zl)/2 - r rl + z^2 C(z)
-  const float c = add(w, add(wl, fma(mul(z, z), pc, -fma(r, rl, mul(0.5f, zl)))));
-  const uint32_t swap = q & 1u;
-  const uint32_t sin_sign = (q & 2u) << 30, cos_sign = ((q + 1u) & 2u) << 30;
-  const float so = swap ? c : s, co = swap ? s : c;
-  *sp = from_bits(bits(so) ^ sin_sign);
-  *cp = from_bits(bits(co) ^ cos_sign);
-}
-
 // e^x. x = k ln2 + rh + rl with rh = x - k ln2_hi exact (fma), rl = -k ln2_lo;
 // e^x = 2^k (1 + rh + rh^2 E(rh)) (1 + rl), 1 + rh summed with its rounding error carried; the
 // final scaling is one fma, so results in the subnormal range are rounded once from (almost) the full
@@ -318,37 +239,6 @@ GPURNG_HD double log(double x) {
 }
 
 namespace detail {
-// sin and cos of pi t + a, |t| <= 1/4 exact, |a| tiny (a correction in radians).
-GPURNG_HD void sincospi_kernel(double t, double a, double* sp, double* cp) {
-  const double ph = mul(t, 0x1.921fb54442d18p+1);                                              // pi_hi t
-  const double pl = add(fma(t, 0x1.921fb54442d18p+1, -ph), fma(t, 0x1.1a62633145c07p-53, a));  // angle = ph + pl
-  const double z = mul(t, t);
-  // sin(pi t) = pi t + t^3 S(t^2); sin(angle) = ph + pl cos(pi t) + t^3 S(t^2)
-  double ps = -0x1.6cc5777e307b3p-16;
-  ps = fma(ps, z, 0x1.e8f036bbd444bp-12);
-  ps = fma(ps, z, -0x1.e3074d2613ae2p-8);
-  ps = fma(ps, z, 0x1.50783486faca3p-4);
-  ps = fma(ps, z, -0x1.32d2cce62b872p-1);
-  ps = fma(ps, z, 0x1.466bc6775aae1p+1);
-  ps = fma(ps, z, -0x1.4abbce625be53p+2);
-  const double cl = fma(-z, 0x1.3bd3cc9be45dep+2, 1.0);  // ~cos(pi t), enough for the pl term
-  *sp = add(ph, fma(mul(t, z), ps, mul(pl, cl)));
-  // cos(angle) = 1 - (ph + pl)^2 / 2 + t^4 C(t^2)
-  double pc = 0x1.1ebe61e36eab6p-18;
-  pc = fma(pc, z, -0x1.b6df855c178e6p-14);
-  pc = fma(pc, z, 0x1.f9d38850e538bp-10);
-  pc = fma(pc, z, -0x1.a6d1f2a15a6fcp-6);
-  pc = fma(pc, z, 0x1.e1f506891b72fp-3);
-  pc = fma(pc, z, -0x1.55d3c7e3cbffap+0);
-  pc = fma(pc, z, 0x1.03c1f081b5ac4p+2);
-  const double q = mul(ph, ph);
-  const double ql = fma(ph, ph, -q);
-  const double hq = mul(0.5, q);
-  const double w = sub(1.0, hq);
-  const double wl = sub(sub(1.0, w), hq);
-  const double lo = fma(mul(z, z), pc, -fma(ph, pl, mul(0.5, ql)));
-  *cp = add(w, add(wl, lo));
-}
 // Quadrant fix-up: (sin, cos) of quadrant q from those of the reduced angle.
 GPURNG_HD void sincos_quadrant(uint64_t q, double s, double c, double* sp, double* cp) {
   const uint64_t sin_sign = (q & 2u) << 62, cos_sign = ((q + 1u) & 2u) << 62;
@@ -357,32 +247,6 @@ GPURNG_HD void sincos_quadrant(uint64_t q, double s, double c, double* sp, doubl
   *cp = from_bits64(bits(co) ^ cos_sign);
 }
 }  // namespace detail
-
-// sin(pi v) and cos(pi v), |v| < 2^50 (v in (0, 2) for Box-Muller): v = j/2 + t exactly.
-GPURNG_HD void sincospi(double v, double* sp, double* cp) {
-  using namespace detail;
-  const double jr = fma(v, 2.0, kRound);
-  const uint64_t q = bits(jr);
-  const double t = fma(sub(jr, kRound), -0.5, v);  // exact
-  double s, c;
-  sincospi_kernel(t, 0.0, &s, &c);
-  sincos_quadrant(q, s, c, sp, cp);
-}
-
-// sin and cos of x = fl(v pi), the double nearest v * 3.141592653589793 (what a C library's sin(v * M_PI)
-// evaluates), for |v| < 2^50: x = pi v + a with a = x - pi v recovered by an fma, so the reduction is
-// that of sincospi with a carried as a correction.
-GPURNG_HD void sincos_pi_times(double v, double* sp, double* cp) {
-  using namespace detail;
-  const double x = mul(v, 0x1.921fb54442d18p+1);
-  const double a = -fma(v, 0x1.1a62633145c07p-53, fma(v, 0x1.921fb54442d18p+1, -x));
-  const double jr = fma(v, 2.0, kRound);
-  const uint64_t q = bits(jr);
-  const double t = fma(sub(jr, kRound), -0.5, v);
-  double s, c;
-  sincospi_kernel(t, a, &s, &c);
-  sincos_quadrant(q, s, c, sp, cp);
-}
 
 // e^x, as expf: x = k ln2 + rh + rl, e^x = 2^k (1 + rh + rh^2 E(rh)) (1 + rl).
 GPURNG_HD double exp(double x) {

@@ -50,7 +50,7 @@ bool is_normal(Out o) { return o == Out::n32 || o == Out::n64 || o == Out::ln32 
 // Normals are compared in units of the rounding error of their own computation: z * stddev + mean with
 // |z| <= 10 carries an error of a few eps * (|z| stddev + |mean|), and a log-normal exp(y) a relative
 // error of a few eps * (1 + |y|). Bounds (in those eps units), from ../shared/reference/curand.md §2.5 and
-// the measurements in tests/unit/test_portable_math.cpp: Box-Muller values within 2 ulp of glibc's;
+// the measurements in tests/unit/test_portable_math.cpp: Box-Muller values within a few ulp of glibc's;
 // cuRAND's host inverse CDF for doubles is itself up to ~9 ulp off (Sobol' double normals).
 constexpr double kBoxMullerEps = 8;
 constexpr double kInverseCdfEps = 4;

@@ -6,7 +6,7 @@
 //             across calls of different widths), against the model of tests/curand_parity/curand_model.hpp;
 //   Chunked*  several cuRAND calls of odd sizes against one fill, and our fills cut the same way;
 //   Mixed*    random call sequences with seed, offset and ordering changes.
-// Integers and uniforms must be bit-identical; normals and log-normals within a few ulp (portable_math.hpp
+// Integers and uniforms must be bit-identical; normals and log-normals within a few ulp (box_muller_math.hpp
 // versus glibc: bounds and measurements in curand_model.hpp). The totals per type are printed at the end.
 #include <curand.h>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// portable_math.hpp and the cuRAND normal conversions on the GPU against the same code on the CPU, bit for
-// bit, over dense samples. Run: nvcc -std=c++17 -O2 --fmad=false -Xcompiler -ffp-contract=off
+// portable_math.hpp, box_muller_math.hpp and the cuRAND normal conversions on the GPU against the same code on the CPU,
+// bit for bit, over dense samples. Run: nvcc -std=c++17 -O2 --fmad=false -Xcompiler -ffp-contract=off
 //   -I src tests/unit/portable_math_gpu_check.cu -o pm_gpu_check && ./pm_gpu_check   (exit 0: identical;
 //   77: no GPU). With a file argument it also writes the GPU's bit patterns there (raw uint64 per result).
 #include <cuda_runtime.h>
@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "engines/box_muller_math.hpp"
 #include "engines/curand_outputs.hpp"
 #include "engines/portable_math.hpp"
 
@@ -17,6 +18,7 @@ namespace {
 
 namespace pm = gpurng::pmath;
 namespace co = gpurng::curand_out;
+namespace bmm = gpurng::bm_math;
 
 constexpr int kFuncs = 16;
 constexpr uint64_t kN = uint64_t{1} << 22;  // samples per function
@@ -45,13 +47,13 @@ __host__ __device__ uint64_t eval(int f, uint64_t i) {
   double ds, dc;
   switch (f) {
     case 0:
-      return fbits(pm::logf(co::uniform_f32(a)));
+      return fbits(bmm::neg2_log(co::uniform_f32(a)));
     case 1: {  // small arguments
       const float x = co::uniform_f32(a) * 0x1p-20f;
-      return fbits(pm::logf(x));
+      return fbits(bmm::neg2_log(x));
     }
     case 2:
-      pm::sincosf(static_cast<float>(a) * co::k2pow32Inv2Pi + co::k2pow32Inv2Pi / 2.0f, &fs, &fc);
+      bmm::sincos_box_muller(static_cast<float>(a) * co::k2pow32Inv2Pi + co::k2pow32Inv2Pi / 2.0f, &fs, &fc);
       return fbits(fs) << 32 | fbits(fc);
     case 3:
       return fbits(pm::expf(static_cast<float>(static_cast<int32_t>(a)) * 0x1p-31f * 100.0f));
@@ -62,10 +64,9 @@ __host__ __device__ uint64_t eval(int f, uint64_t i) {
     case 6:
       return dbits(pm::exp(static_cast<double>(static_cast<int32_t>(a)) * 0x1p-31 * 740.0 + b * 0x1p-40));
     case 7:
-      pm::sincospi(static_cast<double>(co::hq_bits(a, b)) * 0x1p-52 + 0x1p-53, &ds, &dc);
-      return dbits(ds) ^ (dbits(dc) << 1);
+      return dbits(bmm::neg2_log(co::uniform_f64_hq(a, b) * 0x1p-40));
     case 8:
-      pm::sincos_pi_times(static_cast<double>(co::hq_bits(a, b)) * 0x1p-52 + 0x1p-53, &ds, &dc);
+      bmm::sincos_pi_times_box_muller(static_cast<double>(co::hq_bits(a, b)) * 0x1p-52 + 0x1p-53, &ds, &dc);
       return dbits(ds) ^ (dbits(dc) << 1);
     case 9:
       return dbits(pm::erfcinv(2.0 * (a * 0x1p-32 + 0x1p-33)));

@@ -42,6 +42,7 @@ struct LayoutStates {
   void* data = nullptr;
   void* scratch = nullptr;         // XORWOW: the slots' states after the call's common jump (count states)
   cudaEvent_t last_use = nullptr;  // recorded after each fill; an upload waits for it, a fill's stream too
+  philox::key2 philox_key{};       // Philox: the key all states share (the seed), passed to the kernels
 };
 
 namespace {
@@ -182,6 +183,14 @@ gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_st
   ls->kind = e;
   ls->count = count;
   if (bytes == 0) return GPURNG_STATUS_SUCCESS;
+  if (e == cl::engine::philox) {
+    // cuRAND's Philox threads differ only in subsequence and counter; the kernels take the key as a launch
+    // parameter (uniform registers instead of ten per-thread round keys), so it must be common.
+    const auto* hs = static_cast<const cl::detail::philox_thread*>(host_states);
+    for (uint32_t t = 1; t < count; ++t)
+      if (hs[t].key.k0 != hs[0].key.k0 || hs[t].key.k1 != hs[0].key.k1) return GPURNG_STATUS_INTERNAL_ERROR;
+    ls->philox_key = hs[0].key;
+  }
   return status_of(gpurng::cuda::copy_to_device_landed(ls->data, host_states, bytes));
 }
 
@@ -205,9 +214,13 @@ gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail:
   const ll::Eng le = static_cast<ll::Eng>(e);
   const ll::Out lo = static_cast<ll::Out>(o);
   const unsigned max_bits = e == cl::engine::xorwow ? ll::kXorwowMaxChunkBits : ll::kMaxChunkBits;
-  const ll::Plan p = make_plan(c, pos, n, ll::unit_words(le, lo), ll::unit_outputs(le, lo), max_bits,
-                               ll::kThreadsPerSm[static_cast<int>(le)],
-                               ll::kMinLog2Rounds[static_cast<int>(le)][ll::out_normal(lo) ? 1 : 0]);
+  ll::Plan p = make_plan(c, pos, n, ll::unit_words(le, lo), ll::unit_outputs(le, lo), max_bits,
+                         ll::kThreadsPerSm[static_cast<int>(le)],
+                         ll::kMinLog2Rounds[static_cast<int>(le)][ll::out_normal(lo) ? 1 : 0]);
+  for (int r = 0; r < 10; ++r) {  // in the launch's parameters, so each round's xor reads its key directly
+    p.philox_k0[r] = states->philox_key.k0 + static_cast<uint32_t>(r) * philox::kW0;
+    p.philox_k1[r] = states->philox_key.k1 + static_cast<uint32_t>(r) * philox::kW1;
+  }
   const uint32_t* powers = nullptr;
   if (e == cl::engine::xorwow) {
     const gpurngStatus_t st = xorwow_powers(&powers);

@@ -480,30 +480,34 @@ __global__ void __launch_bounds__(kBlock)
 // ---------------------------------------------------------------------------------------------------
 // Philox4_32_10
 
+// The round keys are the launch's (Plan::philox_k0/k1, common to all states): each round's xor reads its
+// key straight from the kernel's parameters instead of ten per-thread registers recomputed per block.
+__device__ __forceinline__ philox::u32x4 philox_rounds(philox::u32x4 x, const Plan& p) {
+#pragma unroll
+  for (int r = 0; r < 10; ++r) x = philox::round(x, philox::key2{p.philox_k0[r], p.philox_k1[r]});
+  return x;
+}
+
 struct PhiloxGen {
+  const Plan& p;
   uint64_t counter;
   uint32_t sub_lo, sub_hi;
-  uint32_t k0[10], k1[10];  // round keys
   __device__ __forceinline__ philox::u32x4 next() {
     philox::u32x4 x{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), sub_lo, sub_hi}};
     ++counter;
-#pragma unroll
-    for (int r = 0; r < 10; ++r) x = philox::round(x, philox::key2{k0[r], k1[r]});
-    return x;
+    return philox_rounds(x, p);
   }
 };
 
 // Every second counter (the other half of each unit is another thread's).
 struct PhiloxStride2Gen {
+  const Plan& p;
   uint64_t counter;
   uint32_t sub_lo;
-  uint32_t k0[10], k1[10];
   __device__ __forceinline__ philox::u32x4 next() {
     philox::u32x4 x{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), sub_lo, 0u}};
     counter += 2;
-#pragma unroll
-    for (int r = 0; r < 10; ++r) x = philox::round(x, philox::key2{k0[r], k1[r]});
-    return x;
+    return philox_rounds(x, p);
   }
 };
 
@@ -516,15 +520,7 @@ __global__ void __launch_bounds__(kBlock)
   if (!chunk_range(p, i, c, m, m_end)) return;
   const SlotInfo si = slot_info<U::W>(p, i);
   const PhiloxThread st = base[si.t];
-  PhiloxGen g;
-  g.counter = st.counter + p.common + si.extra + static_cast<uint64_t>(U::W) * m;
-  g.sub_lo = st.subsequence;
-  g.sub_hi = 0;
-#pragma unroll
-  for (int r = 0; r < 10; ++r) {
-    g.k0[r] = st.key.k0 + static_cast<uint32_t>(r) * philox::kW0;
-    g.k1[r] = st.key.k1 + static_cast<uint32_t>(r) * philox::kW1;
-  }
+  PhiloxGen g{p, st.counter + p.common + si.extra + static_cast<uint64_t>(U::W) * m, st.subsequence, 0};
   run_slot<PhiloxGen, U, Vec>(p, i, m, m_end, g, unit, out);
 }
 
@@ -546,14 +542,7 @@ __global__ void __launch_bounds__(kBlock)
   if (!chunk_range(p, i, c, m, m_end)) return;
   const SlotInfo si = slot_info<2>(p, i);
   const PhiloxThread st = base[si.t];
-  PhiloxStride2Gen g;
-  g.counter = st.counter + p.common + si.extra + 2 * m + h;
-  g.sub_lo = st.subsequence;
-#pragma unroll
-  for (int r = 0; r < 10; ++r) {
-    g.k0[r] = st.key.k0 + static_cast<uint32_t>(r) * philox::kW0;
-    g.k1[r] = st.key.k1 + static_cast<uint32_t>(r) * philox::kW1;
-  }
+  PhiloxStride2Gen g{p, st.counter + p.common + si.extra + 2 * m + h, st.subsequence};
   const int64_t b = 4 * static_cast<int64_t>(i + m * p.T) + 2 * h - p.lead;
   run_units<1, 2, Vec>(p.n, b, 4 * static_cast<int64_t>(p.T), static_cast<uint32_t>(m_end - m), g,
                        PhiloxHalf<U, Vec>{unit}, out);

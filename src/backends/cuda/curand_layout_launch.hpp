@@ -51,6 +51,7 @@ struct Plan {
   uint32_t log2_rounds;
   uint32_t chunks;
   uint32_t slot_blocks;
+  uint32_t philox_k0[10], philox_k1[10];  // Philox: the round keys of the key every state shares
 };
 
 // GPU threads a fill aims for in all: multiprocessors x per_sm (the engine's default, measured on an H200:
