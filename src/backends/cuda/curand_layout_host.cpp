@@ -40,7 +40,7 @@ struct LayoutStates {
   uint32_t count = 0;
   size_t capacity = 0;  // bytes
   void* data = nullptr;
-  void* scratch = nullptr;         // XORWOW: the slots' states after the call's common jump (count states)
+  void* scratch = nullptr;         // XORWOW, MRG32k3a: the slots' states after the call's common jump
   cudaEvent_t last_use = nullptr;  // recorded after each fill; an upload waits for it, a fill's stream too
   philox::key2 philox_key{};       // Philox: the key all states share (the seed), passed to the kernels
 };
@@ -227,7 +227,7 @@ gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail:
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
-  // Fills of one set of states take turns (XORWOW's scratch), also from different streams.
+  // Fills of one set of states take turns (the scratch states), also from different streams.
   gpurngStatus_t st = status_of(cudaStreamWaitEvent(s, states->last_use, 0));
   if (st != GPURNG_STATUS_SUCCESS) return st;
   st = ll::fill(le, lo, p, states->data, powers, states->scratch, out, mean, stddev, s);

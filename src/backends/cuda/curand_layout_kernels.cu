@@ -404,24 +404,26 @@ __constant__ mrg32k3a::mat3 c_mrg_pow1[kMrgPowers];
 __constant__ mrg32k3a::mat3 c_mrg_pow2[kMrgPowers];
 
 // mrg32k3a::next with reductions fitted to the ranges: a12 s + a13n (m1 - s0) and a21 s + a23n (m2 - s0) are
-// below 2^54; with m = 2^32 - c, hi 2^32 + lo = hi c + lo (mod m). For m1 (c = 209) one fold leaves less
-// than 2^32 + 2^30 < 2 m1; for m2 (c = 22853) two folds leave less than 2^32 + 2^20. Then one conditional
-// subtraction: x - m = (x mod 2^32) + c (mod 2^32) for m <= x < 2^33. Exact, so the same values.
+// below 2^54; with m = 2^32 - c, hi 2^32 + lo = hi c + lo (mod m). For m1 (c = 209) one fold leaves x below
+// 2^32 + 2^30 < 2 m1; for m2 (c = 22853) two folds leave x below 2^32 + 2^20. Then x mod m is x - m = x + c
+// - 2^32 exactly when x + c reaches 2^32, i.e. (x + c) >> 32 is 1: x mod m = low32(x) + c ((x + c) >> 32),
+// an add with carry and one multiply-add instead of 64-bit compares and a select. Exact, so the same values.
+__device__ __forceinline__ uint32_t mrg_reduce(uint64_t x, uint32_t c) {
+  return static_cast<uint32_t>(x) + c * static_cast<uint32_t>((x + c) >> 32);
+}
+__device__ __forceinline__ uint64_t mrg_fold(uint64_t x, uint32_t c) {
+  return static_cast<uint64_t>(static_cast<uint32_t>(x >> 32)) * c + static_cast<uint32_t>(x);
+}
 struct MrgGen {
   uint32_t a0, a1, a2, b0, b1, b2;
   __device__ __forceinline__ uint32_t next() {
     constexpr uint32_t c1 = 0u - mrg32k3a::kM1, c2 = 0u - mrg32k3a::kM2;
     const uint64_t p =
         static_cast<uint64_t>(mrg32k3a::kA12) * a1 + static_cast<uint64_t>(mrg32k3a::kA13n) * (mrg32k3a::kM1 - a0);
-    const uint64_t x = static_cast<uint64_t>(static_cast<uint32_t>(p >> 32)) * c1 + static_cast<uint32_t>(p);
-    const uint32_t xl = static_cast<uint32_t>(x);
-    const uint32_t p1 = ((x >> 32) != 0 || xl >= mrg32k3a::kM1) ? xl + c1 : xl;
+    const uint32_t p1 = mrg_reduce(mrg_fold(p, c1), c1);
     const uint64_t q =
         static_cast<uint64_t>(mrg32k3a::kA21) * b2 + static_cast<uint64_t>(mrg32k3a::kA23n) * (mrg32k3a::kM2 - b0);
-    const uint64_t y = static_cast<uint64_t>(static_cast<uint32_t>(q >> 32)) * c2 + static_cast<uint32_t>(q);
-    const uint64_t y2 = static_cast<uint64_t>(static_cast<uint32_t>(y >> 32)) * c2 + static_cast<uint32_t>(y);
-    const uint32_t yl = static_cast<uint32_t>(y2);
-    const uint32_t p2 = ((y2 >> 32) != 0 || yl >= mrg32k3a::kM2) ? yl + c2 : yl;
+    const uint32_t p2 = mrg_reduce(mrg_fold(mrg_fold(q, c2), c2), c2);
     a0 = a1;
     a1 = a2;
     a2 = p1;
@@ -449,18 +451,35 @@ gpurngStatus_t mrg_powers() {
   return status_of(error);
 }
 
-// Slot i's generator at its unit m: S + W m words by the powers (block-uniform), then the slot's few extra
-// words by stepping.
-template <int W>
-__device__ __forceinline__ MrgGen mrg_start(const Plan& p, uint32_t i, uint64_t m,
-                                            const mrg32k3a::state* __restrict__ base) {
-  const SlotInfo si = slot_info<W>(p, i);
-  mrg32k3a::state s = base[si.t];
-  for (uint64_t bits = p.common + static_cast<uint64_t>(W) * m; bits; bits &= bits - 1) {
+// Jump a state by `steps` words with the powers (block-uniform: every thread reads the same matrices).
+__device__ __forceinline__ void mrg_jump(mrg32k3a::state& s, uint64_t steps) {
+  for (uint64_t bits = steps; bits; bits &= bits - 1) {
     const int e = __ffsll(static_cast<long long>(bits)) - 1;
     mrg32k3a::mat_vec(c_mrg_pow1[e], s.s1, mrg32k3a::kM1);
     mrg32k3a::mat_vec(c_mrg_pow2[e], s.s2, mrg32k3a::kM2);
   }
+}
+
+// scratch[i] = slot i's base state moved by the call's common S words: once per slot, instead of once per
+// (slot, chunk) thread of the fill, which then jumps only by its chunk's W m.
+__global__ void __launch_bounds__(kBlock)
+    mrg_setup_kernel(Plan p, const mrg32k3a::state* __restrict__ base, mrg32k3a::state* __restrict__ scratch) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= p.slots) return;
+  mrg32k3a::state s = base[slot_info<1>(p, i).t];
+  mrg_jump(s, p.common);
+  scratch[i] = s;
+}
+
+// Slot i's generator at its unit m: its state after S words (src: scratch from mrg_setup_kernel, indexed by
+// slot, or the base states themselves when S = 0), then W m words by the powers, then the slot's few extra
+// words by stepping.
+template <int W>
+__device__ __forceinline__ MrgGen mrg_start(const Plan& p, uint32_t i, uint64_t m,
+                                            const mrg32k3a::state* __restrict__ src, bool src_is_base) {
+  const SlotInfo si = slot_info<W>(p, i);
+  mrg32k3a::state s = src[src_is_base ? si.t : i];
+  mrg_jump(s, static_cast<uint64_t>(W) * m);
   MrgGen g{s.s1[0], s.s1[1], s.s1[2], s.s2[0], s.s2[1], s.s2[2]};
   for (uint32_t k = 0; k < si.extra; ++k) g.next();
   return g;
@@ -468,12 +487,13 @@ __device__ __forceinline__ MrgGen mrg_start(const Plan& p, uint32_t i, uint64_t 
 
 template <class U, bool Vec>
 __global__ void __launch_bounds__(kBlock)
-    mrg_fill_kernel(Plan p, const mrg32k3a::state* __restrict__ base, U unit, typename U::out_t* __restrict__ out) {
+    mrg_fill_kernel(Plan p, const mrg32k3a::state* __restrict__ src, bool src_is_base, U unit,
+                    typename U::out_t* __restrict__ out) {
   const uint32_t c = blockIdx.x / p.slot_blocks;
   const uint32_t i = (blockIdx.x % p.slot_blocks) * kBlock + threadIdx.x;
   uint64_t m, m_end;
   if (!chunk_range(p, i, c, m, m_end)) return;
-  MrgGen g = mrg_start<U::W>(p, i, m, base);
+  MrgGen g = mrg_start<U::W>(p, i, m, src, src_is_base);
   run_slot<MrgGen, U, Vec>(p, i, m, m_end, g, unit, out);
 }
 
@@ -572,7 +592,13 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
   } else if constexpr (E == Eng::mrg32k3a) {
     const gpurngStatus_t st = mrg_powers();
     if (st != GPURNG_STATUS_SUCCESS) return st;
-    mrg_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, static_cast<const mrg32k3a::state*>(states), unit, out);
+    const auto* base = static_cast<const mrg32k3a::state*>(states);
+    mrg32k3a::state* scratch = nullptr;
+    if (p.common != 0) {
+      scratch = static_cast<mrg32k3a::state*>(scratch_);
+      mrg_setup_kernel<<<(p.slots + kBlock - 1) / kBlock, kBlock, 0, stream>>>(p, base, scratch);
+    }
+    mrg_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, scratch ? scratch : base, scratch == nullptr, unit, out);
   } else if constexpr (U::W == 2) {
     Plan ph = p;
     ph.slot_blocks = (2 * p.slots + kBlock - 1) / kBlock;
@@ -730,16 +756,16 @@ uint64_t target_threads(unsigned per_sm) {
 }
 void set_threads_per_sm(unsigned threads) { g_threads_per_sm = threads; }
 
-gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers,
-                    void* xorwow_scratch, void* out, double mean, double stddev, void* stream) {
+gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers, void* scratch,
+                    void* out, double mean, double stddev, void* stream) {
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   switch (e) {
     case Eng::xorwow:
-      return fill_engine<Eng::xorwow>(o, p, states, xorwow_powers, xorwow_scratch, out, mean, stddev, s);
+      return fill_engine<Eng::xorwow>(o, p, states, xorwow_powers, scratch, out, mean, stddev, s);
     case Eng::mrg32k3a:
-      return fill_engine<Eng::mrg32k3a>(o, p, states, xorwow_powers, xorwow_scratch, out, mean, stddev, s);
+      return fill_engine<Eng::mrg32k3a>(o, p, states, xorwow_powers, scratch, out, mean, stddev, s);
     case Eng::philox:
-      return fill_engine<Eng::philox>(o, p, states, xorwow_powers, xorwow_scratch, out, mean, stddev, s);
+      return fill_engine<Eng::philox>(o, p, states, xorwow_powers, scratch, out, mean, stddev, s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
 }
