@@ -354,6 +354,11 @@ void sobol_all(const gpurng::sobol::direction_table<W>& t) {
                        o == gc::SobolOutput::uniform_f64;  // normals cost the host more: fewer of them
     EXPECT_TRUE(sobol_check(t, o, 1, 7, (size_t{1} << (exact ? 22 : 18)) + 1));
     EXPECT_TRUE(sobol_check(t, o, 20000, 123, 70));
+    // Offsets and lengths that are multiples of 4 take the four-points-per-store kernel, across the wrap at
+    // 2^32 too; the cases above take the one-point kernel.
+    for (uint64_t off : {uint64_t{0}, uint64_t{4}, p32 - 1024, p32 + 8})
+      for (unsigned dims : {1u, 3u}) EXPECT_TRUE(sobol_check(t, o, dims, off, 2052));
+    EXPECT_TRUE(sobol_check(t, o, 20000, 8, 12));
   }
   EXPECT_TRUE(sobol_check(t, gc::SobolOutput::bits, 2, p32 - (uint64_t{1} << 23), uint64_t{1} << 24));
 }

@@ -671,13 +671,26 @@ struct SobolConvert {
   }
 };
 
+// Four consecutive outputs as one 16-byte store (two for doubles); p is 16-byte aligned.
+template <typename T>
+__device__ __forceinline__ void store4(T* p, T a, T b, T c, T d) {
+  const T v[4] = {a, b, c, d};
+  uint4 u[sizeof(T) / 4];
+  memcpy(u, v, sizeof v);
+#pragma unroll
+  for (int k = 0; k < static_cast<int>(sizeof(T) / 4); ++k) reinterpret_cast<uint4*>(p)[k] = u[k];
+}
+
 // A block is `blockDim.x` threads of one dimension; P = 2^s threads per dimension, blocks_per_dim blocks.
-// The Gray-code step from point i to i + P XORs v_{s-1} and v_{s + ctz((i + P) >> s)} (v_{B-1} where the
-// high part wraps to 0): t[ffs(h)] holds both, t[0] the wrap.
-template <typename W, class Conv>
+// Thread p writes G consecutive points (G = 1, or 4 as one vector store) every G P points: G p + G P k + j.
+// The Gray-code step from point i to i + 2^q XORs v_{q-1} and v_{q + ctz((i + 2^q) >> q)} (v_{B-1} where the
+// high part wraps to 0), whatever i's low bits: t[ffs(h)] holds both for q = s + log2(G), t[0] the wrap.
+// Within a group of four from i = 0 (mod 4) the steps are v_0, v_1, v_0.
+template <int G, typename W, class Conv>
 __global__ void __launch_bounds__(kBlock)
     sobol_kernel(const W* __restrict__ vectors, const W* __restrict__ constants, uint64_t start, uint64_t per,
                  unsigned s, unsigned blocks_per_dim, Conv conv, typename Conv::out_t* __restrict__ out) {
+  static_assert(G == 1 || G == 4, "one point or four per step");
   constexpr int B = 8 * sizeof(W);
   __shared__ W v[B];
   __shared__ W t[B + 1];
@@ -686,21 +699,27 @@ __global__ void __launch_bounds__(kBlock)
   const W* vd = vectors + static_cast<size_t>(d) * B;
   for (int k = threadIdx.x; k < B; k += blockDim.x) v[k] = vd[k];
   __syncthreads();
+  const unsigned q = s + (G == 4 ? 2u : 0u);
   for (int k = threadIdx.x; k <= B; k += blockDim.x) {
-    const int idx = k == 0 ? B - 1 : static_cast<int>(s) + k - 1;
-    t[k] = idx < B ? static_cast<W>(v[s - 1] ^ v[idx]) : W{0};
+    const int idx = k == 0 ? B - 1 : static_cast<int>(q) + k - 1;
+    t[k] = idx < B ? static_cast<W>(v[q - 1] ^ v[idx]) : W{0};
   }
   __syncthreads();
-  if (p >= per) return;
+  const uint64_t groups = per / G;
+  if (p >= groups) return;
   const uint64_t P = uint64_t{1} << s;
-  const uint64_t count = (per - p + P - 1) >> s;
-  typename Conv::out_t* o = out + static_cast<size_t>(d) * per + p;
-  W i = static_cast<W>(start + p);  // the index mod 2^B
+  const uint64_t count = (groups - p + P - 1) >> s;
+  typename Conv::out_t* o = out + static_cast<size_t>(d) * per + G * p;
+  W i = static_cast<W>(start + G * p);  // the index mod 2^B
   W x = sobol::point(v, constants[d], i);
-  for (uint64_t k = 0; k < count; ++k, o += P) {
-    *o = conv(x);
-    i += static_cast<W>(P);
-    const W h = i >> s;
+  const W v0 = v[0], v1 = v[1];
+  for (uint64_t k = 0; k < count; ++k, o += G * P) {
+    if constexpr (G == 1)
+      *o = conv(x);
+    else
+      store4(o, conv(x), conv(x ^ v0), conv(x ^ v0 ^ v1), conv(x ^ v1));
+    i += static_cast<W>(G * P);
+    const W h = i >> q;
     if constexpr (sizeof(W) == 4)
       x ^= t[__ffs(static_cast<int>(h))];
     else
@@ -711,19 +730,28 @@ __global__ void __launch_bounds__(kBlock)
 template <typename W, SobolOut O>
 gpurngStatus_t sobol_launch(const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,
                             void* out, double mean, double stddev, cudaStream_t stream) {
-  // P = 2^s threads per dimension: about target_threads() in all, at least a warp, at most the points of
+  using C = SobolConvert<W, O>;
+  // Four points per step (16-byte stores) when every dimension's points start on a 16-byte boundary at an
+  // index that is 0 mod 4.
+  const bool by4 = start % 4 == 0 && per % 4 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0;
+  const uint64_t groups = by4 ? per / 4 : per;
+  // P = 2^s threads per dimension: about target_threads() in all, at least a warp, at most the steps of
   // a dimension rounded up to a power of two.
   const uint64_t target = target_threads(4096) / dims;
   unsigned s = 5;
-  while (s < 24 && (uint64_t{2} << s) <= target && (uint64_t{1} << s) < per) ++s;
+  while (s < 24 && (uint64_t{2} << s) <= target && (uint64_t{1} << s) < groups) ++s;
   const uint64_t P = uint64_t{1} << s;
   const unsigned bs = P < static_cast<uint64_t>(kBlock) ? static_cast<unsigned>(P) : kBlock;
   const uint64_t blocks_per_dim = P / bs;
-  using C = SobolConvert<W, O>;
   const C conv{static_cast<typename C::out_t>(mean), static_cast<typename C::out_t>(stddev)};
-  sobol_kernel<W, C><<<static_cast<unsigned>(blocks_per_dim * dims), bs, 0, stream>>>(
-      static_cast<const W*>(vectors), static_cast<const W*>(constants), start, per, s,
-      static_cast<unsigned>(blocks_per_dim), conv, static_cast<typename C::out_t*>(out));
+  const dim3 grid(static_cast<unsigned>(blocks_per_dim * dims));
+  auto* o = static_cast<typename C::out_t*>(out);
+  const auto* v = static_cast<const W*>(vectors);
+  const auto* c = static_cast<const W*>(constants);
+  if (by4)
+    sobol_kernel<4, W, C><<<grid, bs, 0, stream>>>(v, c, start, per, s, static_cast<unsigned>(blocks_per_dim), conv, o);
+  else
+    sobol_kernel<1, W, C><<<grid, bs, 0, stream>>>(v, c, start, per, s, static_cast<unsigned>(blocks_per_dim), conv, o);
   return status_of(cudaGetLastError());
 }
 
