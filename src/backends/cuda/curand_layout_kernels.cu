@@ -472,14 +472,14 @@ __global__ void __launch_bounds__(kBlock)
 }
 
 // Slot i's generator at its unit m: its state after S words (src: scratch from mrg_setup_kernel, indexed by
-// slot, or the base states themselves when S = 0), then W m words by the powers, then the slot's few extra
+// slot; or the base states, jumped here by S), then W m words by the powers, then the slot's few extra
 // words by stepping.
 template <int W>
 __device__ __forceinline__ MrgGen mrg_start(const Plan& p, uint32_t i, uint64_t m,
                                             const mrg32k3a::state* __restrict__ src, bool src_is_base) {
   const SlotInfo si = slot_info<W>(p, i);
   mrg32k3a::state s = src[src_is_base ? si.t : i];
-  mrg_jump(s, static_cast<uint64_t>(W) * m);
+  mrg_jump(s, (src_is_base ? p.common : 0) + static_cast<uint64_t>(W) * m);
   MrgGen g{s.s1[0], s.s1[1], s.s1[2], s.s2[0], s.s2[1], s.s2[2]};
   for (uint32_t k = 0; k < si.extra; ++k) g.next();
   return g;
@@ -594,7 +594,9 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
     if (st != GPURNG_STATUS_SUCCESS) return st;
     const auto* base = static_cast<const mrg32k3a::state*>(states);
     mrg32k3a::state* scratch = nullptr;
-    if (p.common != 0) {
+    // With one chunk each slot has one fill thread, which may as well jump by S itself: a setup kernel
+    // would only add a launch (small calls).
+    if (p.common != 0 && p.chunks > 1) {
       scratch = static_cast<mrg32k3a::state*>(scratch_);
       mrg_setup_kernel<<<(p.slots + kBlock - 1) / kBlock, kBlock, 0, stream>>>(p, base, scratch);
     }
