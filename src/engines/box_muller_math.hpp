@@ -100,6 +100,20 @@ constexpr uint32_t kLogOff = 0x3f338000u;              // z's range starts here 
 constexpr uint64_t kLogOff64 = 0x3fe6700000000000ull;  // the same value as double bits
 constexpr float kNeg2Ln2F = -0x1.62e430p+0f;           // -2 ln 2 rounded to float
 
+// Quadrant fix-up: (sin, cos) of the angle in quadrant q (its low two bits) from those of the reduced angle.
+GPURNG_HD void sincos_quadrant(uint32_t q, float s, float c, float* sp, float* cp) {
+  using namespace pmath::detail;
+  const uint32_t sin_sign = (q & 2u) << 30, cos_sign = ((q + 1u) & 2u) << 30;
+  *sp = from_bits(bits((q & 1u) ? c : s) ^ sin_sign);
+  *cp = from_bits(bits((q & 1u) ? s : c) ^ cos_sign);
+}
+GPURNG_HD void sincos_quadrant(uint64_t q, double s, double c, double* sp, double* cp) {
+  using namespace pmath::detail;
+  const uint64_t sin_sign = (q & 2u) << 62, cos_sign = ((q + 1u) & 2u) << 62;
+  *sp = from_bits64(bits((q & 1u) ? c : s) ^ sin_sign);
+  *cp = from_bits64(bits((q & 1u) ? s : c) ^ cos_sign);
+}
+
 }  // namespace detail
 
 // -2 log u for a positive normal float u (no check: Box-Muller's u is in [2^-33, 1]).
@@ -159,10 +173,7 @@ GPURNG_HD void sincos_box_muller(float v, float* sp, float* cp) {
   pc = fma(pc, z, 0x1.5555540000000p-5f);
   pc = fma(pc, z, -0.5f);
   const float c = fma(pc, z, 1.0f);
-  const uint32_t sin_sign = (q & 2u) << 30, cos_sign = ((q + 1u) & 2u) << 30;
-  const bool swap = (q & 1u) != 0;
-  *sp = from_bits(bits(swap ? c : s) ^ sin_sign);
-  *cp = from_bits(bits(swap ? s : c) ^ cos_sign);
+  detail::sincos_quadrant(q, s, c, sp, cp);
 }
 
 // sin and cos of x = fl(v pi) for a double v in [0, 2].
@@ -187,7 +198,7 @@ GPURNG_HD void sincos_pi_times_box_muller(double v, double* sp, double* cp) {
   double ps = C.sin_p[0];
   for (int n = 1; n < 7; ++n) ps = fma(ps, z, C.sin_p[n]);
   const double s = add(ph, fma(mul(t, z), ps, pl));
-  pmath::detail::sincos_quadrant(q, s, c, sp, cp);
+  detail::sincos_quadrant(q, s, c, sp, cp);
 }
 
 }  // namespace bm_math

@@ -238,16 +238,6 @@ GPURNG_HD double log(double x) {
   return sub(mul(ed, 0x1.62e42fefa3800p-1), inner);
 }
 
-namespace detail {
-// Quadrant fix-up: (sin, cos) of quadrant q from those of the reduced angle.
-GPURNG_HD void sincos_quadrant(uint64_t q, double s, double c, double* sp, double* cp) {
-  const uint64_t sin_sign = (q & 2u) << 62, cos_sign = ((q + 1u) & 2u) << 62;
-  const double so = (q & 1u) ? c : s, co = (q & 1u) ? s : c;
-  *sp = from_bits64(bits(so) ^ sin_sign);
-  *cp = from_bits64(bits(co) ^ cos_sign);
-}
-}  // namespace detail
-
 // e^x, as expf: x = k ln2 + rh + rl, e^x = 2^k (1 + rh + rh^2 E(rh)) (1 + rl).
 GPURNG_HD double exp(double x) {
   using namespace detail;

@@ -183,14 +183,9 @@ gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_st
   ls->kind = e;
   ls->count = count;
   if (bytes == 0) return GPURNG_STATUS_SUCCESS;
-  if (e == cl::engine::philox) {
-    // cuRAND's Philox threads differ only in subsequence and counter; the kernels take the key as a launch
-    // parameter (uniform registers instead of ten per-thread round keys), so it must be common.
-    const auto* hs = static_cast<const cl::detail::philox_thread*>(host_states);
-    for (uint32_t t = 1; t < count; ++t)
-      if (hs[t].key.k0 != hs[0].key.k0 || hs[t].key.k1 != hs[0].key.k1) return GPURNG_STATUS_INTERNAL_ERROR;
-    ls->philox_key = hs[0].key;
-  }
+  // cuRAND's Philox threads differ only in subsequence and counter (philox_stream::start_state gives every
+  // thread the seed's key, and cursors move counters only); the kernels take that key as a launch parameter.
+  if (e == cl::engine::philox) ls->philox_key = static_cast<const cl::detail::philox_thread*>(host_states)[0].key;
   return status_of(gpurng::cuda::copy_to_device_landed(ls->data, host_states, bytes));
 }
 
