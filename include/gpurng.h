@@ -43,7 +43,16 @@ typedef enum gpurngStatus {
   GPURNG_STATUS_ARCH_MISMATCH = 204,             /**< reserved (cuRAND's meaning) */
   GPURNG_STATUS_INTERNAL_ERROR = 999,            /**< a bug in libgpurng; please report it */
   GPURNG_STATUS_NULL_POINTER = 1000,             /**< a required pointer argument is NULL */
-  GPURNG_STATUS_INVALID_VALUE = 1001             /**< an enum or environment setting has an unknown value */
+  GPURNG_STATUS_INVALID_VALUE = 1001,            /**< an enum or environment setting has an unknown value */
+  /** A tridiagonal solve (gpurng_tridiag.h, gpurng_pde.h) met a zero, tiny or non-finite divisor: the solvers
+   *  do not pivot. The systems concerned are left as they were and their info entries say where. */
+  GPURNG_STATUS_ZERO_PIVOT = 1002,
+  /** An explicit finite-difference step beyond the scheme's stability limit (gpurng_pde.h). */
+  GPURNG_STATUS_UNSTABLE_SCHEME = 1003,
+  /** An output array overlaps an input array where the call does not allow it. */
+  GPURNG_STATUS_OVERLAPPING_ARRAYS = 1004,
+  /** The arrays of one call mix host and device memory. */
+  GPURNG_STATUS_MIXED_MEMORY = 1005
 } gpurngStatus_t;
 
 /** Engines. The numbers never change. RANMAR engines are numbered from 1000 so that cuRAND's numbers

@@ -6,4 +6,4 @@ SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends \
-  cmake ninja-build g++ gcc gfortran libgtest-dev pkg-config make python3 lua5.3 >/dev/null
+  cmake ninja-build g++ gcc gfortran libgtest-dev pkg-config make python3 lua5.3 libquantlib0-dev liblapack-dev >/dev/null

@@ -9,3 +9,11 @@
 #else
 #define GPURNG_HD inline
 #endif
+
+// Unroll a loop with a compile-time trip count on the GPU (arrays indexed by it then stay in registers); the
+// host compiler decides for itself.
+#if defined(__CUDACC__)
+#define GPURNG_UNROLL _Pragma("unroll")
+#else
+#define GPURNG_UNROLL
+#endif

@@ -215,6 +215,14 @@ const char* gpurngGetErrorString(gpurngStatus_t status) {
       return "a required pointer argument is NULL";
     case GPURNG_STATUS_INVALID_VALUE:
       return "unknown enum value or environment setting";
+    case GPURNG_STATUS_ZERO_PIVOT:
+      return "tridiagonal solve met a zero or tiny pivot (no pivoting: the matrix must be diagonally dominant)";
+    case GPURNG_STATUS_UNSTABLE_SCHEME:
+      return "explicit time step beyond the scheme's stability limit";
+    case GPURNG_STATUS_OVERLAPPING_ARRAYS:
+      return "an output array overlaps an input array";
+    case GPURNG_STATUS_MIXED_MEMORY:
+      return "the arrays of one call mix host and device memory";
   }
   return "unknown status";
 }

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file gpurng_pde.h
+ * @brief The one-factor Black-Scholes PDE on Giles' grid, a batch of options at a time, on CPU threads or an
+ *        NVIDIA GPU.
+ *
+ * Grid and scheme (Giles, "GPU implementation of finite difference solvers", BS_1D): J + 1 nodes S_j = j dS on
+ * [0, Smax], dS = Smax / J; N backward time steps of dt = T / N from the payoff at maturity. With
+ * lambda_j = dt sigma^2 j^2 / 2 and g_j = dt r j / 2 (that is, dt sigma^2 S_j^2 / (2 dS^2) and dt r S_j / (2 dS)),
+ * the operator L u_j = (lambda_j - g_j) u_{j-1} - (2 lambda_j + r dt) u_j + (lambda_j + g_j) u_{j+1} (row 0: pure
+ * discounting -r dt u_0; row J: u_SS = 0, one-sided u_S: 2 g_J (u_J - u_{J-1}) - r dt u_J), and
+ *   explicit:        u' = (I + L) u                       (stable only when dt (sigma^2 J^2 + r) <= 1)
+ *   implicit:        (I - L) u' = u                       (backward Euler)
+ *   Crank-Nicolson:  (I - L/2) u' = (I + L/2) u
+ * American options are projected onto the payoff after every step: u' = max(u', payoff).
+ * The steppers use explicit fused multiply-adds (fma), identical on both backends, and the implicit solves
+ * the hybrid Thomas/PCR algorithm of gpurng_tridiag.h with its factors computed once per option; so the CPU
+ * and the GPU give the same bits for the same call. On the GPU an option's grid stays in registers for the
+ * whole time loop, one warp per option, for J + 1 <= 1024 (32 chunks of 2 .. 32 nodes); larger grids run
+ * Thomas' algorithm per option from global memory on both backends (also bit-identical).
+ *
+ * Readout at S0 (S_j <= S0 <= S_{j+1}, j clamped to 1 .. J-2, w = (S0 - S_j) / dS):
+ *   price = (1 - w) u_j + w u_{j+1},  delta = (u_{j+1} - u_j) / dS,
+ *   gamma = (1 - w) G_j + w G_{j+1},   G_j = (u_{j+1} - 2 u_j + u_{j-1}) / dS^2.
+ * For S0 halfway between two nodes this is Giles' readout (mean of the two nodes, one-sided delta, four-point
+ * gamma). docs/SOLVERS.md has the accuracy and the measured speed.
+ *
+ * Memory: the arrays of one call are all host memory (the call runs on CPU threads, synchronously) or all
+ * device memory (queued on the solver's stream, asynchronous, no synchronisation, graph-capturable after the
+ * first call; scratch is used only for J + 1 > 1024). Every function returns a ::gpurngStatus_t and never
+ * aborts, throws or prints.
+ */
+#ifndef GPURNG_PDE_H
+#define GPURNG_PDE_H
+
+#include "gpurng_tridiag.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Time-stepping schemes. The numbers never change. */
+typedef enum gpurngPdeScheme {
+  GPURNG_PDE_EXPLICIT = 0,       /**< explicit Euler, u' = (I + L) u */
+  GPURNG_PDE_IMPLICIT = 1,       /**< backward Euler, (I - L) u' = u */
+  GPURNG_PDE_CRANK_NICOLSON = 2  /**< (I - L/2) u' = (I + L/2) u */
+} gpurngPdeScheme_t;
+
+/** Option kinds: a sum of one payoff flag and one exercise flag. */
+#define GPURNG_OPTION_CALL 0     /**< payoff max(S - K, 0) */
+#define GPURNG_OPTION_PUT 1      /**< payoff max(K - S, 0) */
+#define GPURNG_OPTION_EUROPEAN 0 /**< exercise at maturity only */
+#define GPURNG_OPTION_AMERICAN 2 /**< exercise at any time step: the grid is projected onto the payoff */
+
+/**
+ * Price a batch of options by the one-factor Black-Scholes PDE, all on one grid (J, N, Smax), each with its
+ * own parameters. Arithmetic in double precision.
+ * @param scheme    a ::gpurngPdeScheme_t
+ * @param J         intervals of the S grid (J + 1 nodes), 3 .. 2^20
+ * @param N         time steps, >= 1
+ * @param Smax      the grid's upper end, > 0 and finite
+ * @param count     options, >= 0 (0 does nothing)
+ * @param kind      count option kinds (GPURNG_OPTION_CALL or _PUT, plus _EUROPEAN or _AMERICAN)
+ * @param S0, strike, rate, sigma, maturity   count values each: 0 <= S0 <= Smax, strike >= 0, rate >= 0,
+ *                  sigma >= 0, maturity >= 0, all finite
+ * @param price     count prices at S0 (required); @p delta and @p gamma: count values each, or NULL
+ * @param grid      NULL, or count * (J + 1) values: option k's solution at nodes 0..J from grid[k*(J+1)]
+ * @param info      NULL, or count ints: 0, or the 1-based row of a tiny pivot in the implicit solve (that
+ *                  option's outputs are then NaN; with host memory the call returns GPURNG_STATUS_ZERO_PIVOT)
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL;
+ *         GPURNG_STATUS_INVALID_VALUE for an unknown scheme or option kind (host memory: kinds are checked
+ *         before any work; device memory: kinds are not read on the host, an unknown one prices as a call of
+ *         the exercise its bit 2 says);
+ *         GPURNG_STATUS_NULL_POINTER if a required array is NULL and count > 0;
+ *         GPURNG_STATUS_OUT_OF_RANGE for J outside 3 .. 2^20, N < 1, count < 0, Smax <= 0 or not finite, or (host
+ *         memory) a parameter outside its range or NaN;
+ *         GPURNG_STATUS_UNSTABLE_SCHEME for GPURNG_PDE_EXPLICIT when dt (sigma^2 J^2 + r) > 1 for some option
+ *         (host memory: checked before any work; device memory: that option's outputs are NaN and its info
+ *         entry is -1);
+ *         GPURNG_STATUS_OVERLAPPING_ARRAYS if an output array overlaps another array;
+ *         GPURNG_STATUS_MIXED_MEMORY if the arrays mix host and device memory;
+ *         GPURNG_STATUS_ZERO_PIVOT (host memory) as @p info says;
+ *         GPURNG_STATUS_ALLOCATION_FAILED, GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors.
+ */
+GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dDouble(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N,
+                                                        double Smax, int count, const int *kind, const double *S0,
+                                                        const double *strike, const double *rate,
+                                                        const double *sigma, const double *maturity, double *price,
+                                                        double *delta, double *gamma, double *grid, int *info);
+
+/** As gpurngBlackScholesPde1dDouble with single-precision parameters, outputs and arithmetic. */
+GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dFloat(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N,
+                                                       float Smax, int count, const int *kind, const float *S0,
+                                                       const float *strike, const float *rate, const float *sigma,
+                                                       const float *maturity, float *price, float *delta,
+                                                       float *gamma, float *grid, int *info);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPURNG_PDE_H */

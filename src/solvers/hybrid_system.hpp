@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// One whole system through the hybrid Thomas/PCR algorithm or plain PCR, the 32 chunks (GPU lanes) taken one
+// after the other: the CPU backend's form of the same arithmetic the GPU kernels run in parallel. The
+// reduced-system and PCR steps read every neighbour before any row changes, as the lanes of a warp do.
+#pragma once
+
+#include "thomas_pcr.hpp"
+
+namespace gpurng {
+namespace solvers {
+
+// Keeps the smaller non-zero of the two 1-based failure rows.
+GPURNG_HD int first_failure(int current, int candidate) {
+  return candidate && (!current || candidate < current) ? candidate : current;
+}
+
+// PCR over n rows (n a power of two) held in `rows`, with `tmp` as much scratch; steps at distances
+// 1, 2, ..., n/2. With `factors` not NULL the hybrid's reduced system (n = 64) also records each step's
+// matrix part per chunk. `origin(k)` names row k in failure reports. Returns 0 or the first failure.
+template <typename T, typename Origin>
+int pcr_rows(PcrRow<T>* rows, PcrRow<T>* tmp, int n, Origin origin, ReducedFactors<T>* factors) {
+  int fail = 0;
+  const PcrRow<T> zero{T(0), T(0), T(0)};
+  for (int h = 1, step = 0; h < n; h *= 2, ++step) {
+    for (int k = 0; k < n; ++k) {
+      const PcrRow<T>& l = k - h >= 0 ? rows[k - h] : zero;
+      const PcrRow<T>& rr = k + h < n ? rows[k + h] : zero;
+      T A, C, r;
+      if (!pcr_factor(rows[k].A, rows[k].C, l.A, l.C, rr.A, rr.C, A, C, r)) fail = first_failure(fail, origin(k) + 1);
+      if (factors) {
+        factors[k >> 1].A[step][k & 1] = rows[k].A;
+        factors[k >> 1].C[step][k & 1] = rows[k].C;
+        factors[k >> 1].r[step][k & 1] = r;
+      }
+      tmp[k].D = pcr_apply(rows[k].A, rows[k].C, r, rows[k].D, l.D, rr.D);
+      tmp[k].A = A;
+      tmp[k].C = C;
+    }
+    for (int k = 0; k < n; ++k) rows[k] = tmp[k];
+  }
+  return fail;
+}
+
+// The reduced system's right-hand-side part alone, from recorded factors.
+template <typename T>
+void reduced_apply(const ReducedFactors<T>* factors, T* D) {
+  constexpr int n = 2 * kHybridChunks;
+  T next[n];
+  for (int h = 1, step = 0; h < n; h *= 2, ++step) {
+    for (int k = 0; k < n; ++k) {
+      const ReducedFactors<T>& f = factors[k >> 1];
+      const T l = k - h >= 0 ? D[k - h] : T(0);
+      const T r = k + h < n ? D[k + h] : T(0);
+      next[k] = pcr_apply(f.A[step][k & 1], f.C[step][k & 1], f.r[step][k & 1], D[k], l, r);
+    }
+    for (int k = 0; k < n; ++k) D[k] = next[k];
+  }
+}
+
+// Hybrid solve of one system given as 32 R contiguous rows (a_0 = 0, the last real row's c = 0, padding rows
+// identity). d holds the right-hand side and receives the solution, unless the result is non-zero (the first
+// tiny pivot, 1-based), in which case d is unchanged.
+template <typename T, int R>
+int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
+  ChunkFactors<T, R> f[kHybridChunks];
+  T x[kHybridChunks][R];
+  PcrRow<T> rows[2 * kHybridChunks], tmp[2 * kHybridChunks];
+  int fail = 0;
+  for (int p = 0; p < kHybridChunks; ++p) {
+    T ca[R], cb[R], cc[R];
+    for (int j = 0; j < R; ++j) {
+      ca[j] = a[p * R + j];
+      cb[j] = b[p * R + j];
+      cc[j] = c[p * R + j];
+      x[p][j] = d[p * R + j];
+    }
+    const int local = chunk_factor(ca, cb, cc, f[p]);
+    if (local) fail = first_failure(fail, p * R + local);
+    rows[2 * p] = f[p].S;
+    rows[2 * p + 1] = f[p].E;
+    chunk_apply(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
+  }
+  fail = first_failure(fail, pcr_rows(rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
+                                      static_cast<ReducedFactors<T>*>(nullptr)));
+  if (fail) return fail;
+  for (int p = 0; p < kHybridChunks; ++p) {
+    chunk_back(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
+    for (int j = 0; j < R; ++j) d[p * R + j] = x[p][j];
+  }
+  return 0;
+}
+
+// The constant-matrix hybrid: the factors of every chunk and of the reduced system, made once.
+template <typename T, int R>
+struct HybridFactors {
+  ChunkFactors<T, R> chunk[kHybridChunks];
+  ReducedFactors<T> reduced[kHybridChunks];
+};
+
+template <typename T, int R>
+int hybrid_factor(const T* a, const T* b, const T* c, HybridFactors<T, R>& hf) {
+  PcrRow<T> rows[2 * kHybridChunks], tmp[2 * kHybridChunks];
+  int fail = 0;
+  for (int p = 0; p < kHybridChunks; ++p) {
+    T ca[R], cb[R], cc[R];
+    for (int j = 0; j < R; ++j) {
+      ca[j] = a[p * R + j];
+      cb[j] = b[p * R + j];
+      cc[j] = c[p * R + j];
+    }
+    const int local = chunk_factor(ca, cb, cc, hf.chunk[p]);
+    if (local) fail = first_failure(fail, p * R + local);
+    rows[2 * p] = hf.chunk[p].S;
+    rows[2 * p + 1] = hf.chunk[p].E;
+  }
+  return first_failure(fail, pcr_rows(rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
+                                      hf.reduced));
+}
+
+template <typename T, int R>
+void hybrid_apply(const HybridFactors<T, R>& hf, T* d) {
+  T x[kHybridChunks][R];
+  T D[2 * kHybridChunks];
+  for (int p = 0; p < kHybridChunks; ++p) {
+    for (int j = 0; j < R; ++j) x[p][j] = d[p * R + j];
+    chunk_apply(hf.chunk[p], x[p], D[2 * p], D[2 * p + 1]);
+  }
+  reduced_apply(hf.reduced, D);
+  for (int p = 0; p < kHybridChunks; ++p) {
+    chunk_back(hf.chunk[p], x[p], D[2 * p], D[2 * p + 1]);
+    for (int j = 0; j < R; ++j) d[p * R + j] = x[p][j];
+  }
+}
+
+// Plain PCR over n rows (n = 32 * 2^k >= m, padding identity). As hybrid_solve for d and the result.
+template <typename T>
+int pcr_solve(const T* a, const T* b, const T* c, T* d, int n, PcrRow<T>* rows, PcrRow<T>* tmp) {
+  int fail = 0;
+  for (int i = 0; i < n; ++i)
+    if (!pcr_normalise(a[i], b[i], c[i], d[i], rows[i])) fail = first_failure(fail, i + 1);
+  fail = first_failure(fail, pcr_rows(rows, tmp, n, [](int k) { return k; }, static_cast<ReducedFactors<T>*>(nullptr)));
+  if (fail) return fail;
+  for (int i = 0; i < n; ++i) d[i] = rows[i].D;
+  return 0;
+}
+
+// Padded length of a PCR system: the smallest 32 * 2^k >= m.
+GPURNG_HD int pcr_padded_rows(int m) {
+  int n = 32;
+  while (n < m) n *= 2;
+  return n;
+}
+
+}  // namespace solvers
+}  // namespace gpurng

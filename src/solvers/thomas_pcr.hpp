@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The hybrid Thomas/PCR algorithm (Giles, Laszlo and Appleyard): a system of up to 32 R rows is cut into
+// 32 chunks of R rows (rows past m are identity rows). Each chunk is eliminated by a modified Thomas sweep
+// down to its first and last unknowns x_s and x_e, every interior row becoming
+//   x_j = delta_j - alpha_j x_s - gamma_j x_e;
+// the two end rows of every chunk form a 64-row tridiagonal system in the order (s_0, e_0, s_1, e_1, ...),
+// solved by parallel cyclic reduction (pcr.hpp); then each chunk back-substitutes. One chunk is one GPU
+// lane's registers (or one CPU loop iteration), and each step is split into its matrix part (factor) and
+// right-hand-side part (apply), so that a constant matrix is factored once for many right-hand sides.
+//
+// Chunk rows, local index j = 0 .. R-1 (row s = 0, row e = R-1):
+//   forward, j = 1:        inv_1 = 1 / b_1,  alpha_1 = a_1 inv_1,  gamma_1 = c_1 inv_1,  delta_1 = d_1 inv_1
+//   forward, j = 2..R-1:   inv_j = 1 / (b_j - a_j gamma_{j-1}),  alpha_j = -(a_j alpha_{j-1}) inv_j,
+//                          gamma_j = c_j inv_j,  delta_j = (d_j - a_j delta_{j-1}) inv_j
+//   (row j now reads alpha_j x_s + x_j + gamma_j x_{j+1} = delta_j; row e is the reduced row E:
+//    A = alpha_e couples x_s, C = gamma_e couples the next chunk's x_s)
+//   backward, j = R-3..1:  delta_j -= gamma_j delta_{j+1},  alpha_j -= gamma_j alpha_{j+1},
+//                          gamma_j = -(gamma_j gamma_{j+1})      (row j now couples x_s and x_e)
+//   row s:                 inv_0 = 1 / (b_0 - c_0 alpha_1); the reduced row S: A = a_0 inv_0 (couples the
+//                          previous chunk's x_e), C = -(c_0 gamma_1) inv_0 (couples x_e),
+//                          D = (d_0 - c_0 delta_1) inv_0
+#pragma once
+
+#include "pcr.hpp"
+
+namespace gpurng {
+namespace solvers {
+
+// Chunks per system and the reduced system's PCR steps (distances 1, 2, ..., 32 over 64 rows).
+constexpr int kHybridChunks = 32;
+constexpr int kReducedSteps = 6;
+constexpr int kHybridMaxRows = 1024;
+
+// Rows per chunk for a system of m rows: the smallest of 4, 8, 16, 32 with 32 R >= m (0 if m > 1024).
+GPURNG_HD int hybrid_rows_per_chunk(int m) {
+  for (int R = 4; R <= 32; R *= 2)
+    if (kHybridChunks * R >= m) return R;
+  return 0;
+}
+
+template <typename T, int R>
+struct ChunkFactors {
+  static_assert(R >= 4, "a chunk needs interior rows");
+  T inv[R];    // inv_0 (row s, after the backward sweep) and the forward inv_j
+  T a[R];      // a_j, j >= 2: the forward sweep's multipliers of delta_{j-1}
+  T gf[R];     // the forward gamma_j, j = 1 .. R-3: the backward sweep's multipliers of delta_{j+1}
+  T alpha[R];  // the final alpha_j, gamma_j, j = 1 .. R-2, for the back substitution
+  T gamma[R];
+  T c0;        // c_0, for row s's right-hand side
+  PcrRow<T> S, E;  // the reduced rows' A and C (D unused)
+};
+
+// Matrix part of one chunk. Rows are given with a_0 = 0 of the first chunk and c of the system's last row
+// (and of padding rows) already zero. Returns 0, or 1 + the local row of the first tiny pivot met.
+template <typename T, int R>
+GPURNG_HD int chunk_factor(const T (&a)[R], const T (&b)[R], const T (&c)[R], ChunkFactors<T, R>& f) {
+  int fail = 0;
+  T al[R], ga[R];
+  if (!pivot_ok(b[1], b[1])) fail = 2;
+  f.inv[1] = T(1) / b[1];
+  al[1] = a[1] * f.inv[1];
+  ga[1] = c[1] * f.inv[1];
+GPURNG_UNROLL
+  for (int j = 2; j < R; ++j) {
+    const T den = fma_hd(-a[j], ga[j - 1], b[j]);
+    if (!pivot_ok(den, b[j]) && !fail) fail = j + 1;
+    f.inv[j] = T(1) / den;
+    f.a[j] = a[j];
+    al[j] = -(a[j] * al[j - 1]) * f.inv[j];
+    ga[j] = c[j] * f.inv[j];
+  }
+  f.E.A = al[R - 1];
+  f.E.C = ga[R - 1];
+  f.E.D = T(0);
+GPURNG_UNROLL
+  for (int j = 1; j <= R - 3; ++j) f.gf[j] = ga[j];
+GPURNG_UNROLL
+  for (int j = R - 3; j >= 1; --j) {
+    al[j] = fma_hd(-ga[j], al[j + 1], al[j]);
+    ga[j] = -(ga[j] * ga[j + 1]);
+  }
+GPURNG_UNROLL
+  for (int j = 1; j <= R - 2; ++j) {
+    f.alpha[j] = al[j];
+    f.gamma[j] = ga[j];
+  }
+  const T den = fma_hd(-c[0], al[1], b[0]);
+  if (!pivot_ok(den, b[0]) && !fail) fail = 1;
+  f.inv[0] = T(1) / den;
+  f.c0 = c[0];
+  f.S.A = a[0] * f.inv[0];
+  f.S.C = -(c[0] * ga[1]) * f.inv[0];
+  f.S.D = T(0);
+  return fail;
+}
+
+// Right-hand-side part of one chunk: d becomes delta (interior rows) and the reduced rows' D are returned.
+template <typename T, int R>
+GPURNG_HD void chunk_apply(const ChunkFactors<T, R>& f, T (&d)[R], T& DS, T& DE) {
+  d[1] = d[1] * f.inv[1];
+GPURNG_UNROLL
+  for (int j = 2; j < R; ++j) d[j] = fma_hd(-f.a[j], d[j - 1], d[j]) * f.inv[j];
+  DE = d[R - 1];
+GPURNG_UNROLL
+  for (int j = R - 3; j >= 1; --j) d[j] = fma_hd(-f.gf[j], d[j + 1], d[j]);
+  DS = fma_hd(-f.c0, d[1], d[0]) * f.inv[0];
+}
+
+// Back substitution once x_s and x_e are known: d (delta) becomes the chunk's solution.
+template <typename T, int R>
+GPURNG_HD void chunk_back(const ChunkFactors<T, R>& f, T (&d)[R], T xs, T xe) {
+  d[0] = xs;
+  d[R - 1] = xe;
+GPURNG_UNROLL
+  for (int j = 1; j <= R - 2; ++j) d[j] = fma_hd(-f.gamma[j], xe, fma_hd(-f.alpha[j], xs, d[j]));
+}
+
+// The reduced system's PCR factors of one chunk's two rows (S = row 2p, E = row 2p+1), step by step: the
+// coefficients before each step and its r.
+template <typename T>
+struct ReducedFactors {
+  T A[kReducedSteps][2], C[kReducedSteps][2], r[kReducedSteps][2];
+};
+
+// Reduced-row index of a chunk's row of the 64-row system, and the global row it stands for (pivot reports).
+GPURNG_HD int reduced_row_origin(int k, int R) { return (k >> 1) * R + ((k & 1) ? R - 1 : 0); }
+
+}  // namespace solvers
+}  // namespace gpurng

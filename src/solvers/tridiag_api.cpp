@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The C boundary of gpurng_tridiag.h: argument checks, the choice of AUTO's algorithm, and the hand-over to
+// the CPU loops (host memory) or the GPU launchers (device memory). Nothing throws across it.
+#include "gpurng_tridiag.h"
+
+#include <new>
+
+#include "../backends/cpu/thread_pool.hpp"
+#include "../core/abi_guard.hpp"
+#include "call_checks.hpp"
+#include "solver_handle.hpp"
+#include "thomas_pcr.hpp"
+#include "tridiag_call.hpp"
+#if GPURNG_WITH_CUDA
+#include "tridiag_cuda.hpp"
+#endif
+
+using gpurng::core::guarded;
+using namespace gpurng::solvers;
+
+namespace {
+
+bool algorithm_valid(int a) { return a >= GPURNG_TRIDIAG_AUTO && a <= GPURNG_TRIDIAG_THOMAS_PCR; }
+
+// AUTO: on the CPU THOMAS always (SIMD lanes across systems, the fewest flops); on the GPU the hybrid where
+// a system fits a warp's registers, THOMAS beyond.
+gpurngTridiagAlgorithm_t resolve(gpurngTridiagAlgorithm_t wanted, bool device, int m) {
+  if (wanted != GPURNG_TRIDIAG_AUTO) return wanted;
+  if (!device) return GPURNG_TRIDIAG_THOMAS;
+  return m <= kHybridMaxRows ? GPURNG_TRIDIAG_THOMAS_PCR : GPURNG_TRIDIAG_THOMAS;
+}
+
+template <typename T>
+gpurngStatus_t run(gpurngSolver_t solver, TridiagOp op, int ndim, int solvedim, const int* dims, const int* pads,
+                   const T* dl, const T* d, const T* du, T* x, int* info) {
+  if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
+  TridiagCall<T> call;
+  call.op = op;
+  gpurngStatus_t st = make_layout(ndim, solvedim, dims, pads, &call.layout);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  if (!dl || !d || !du || (op != TridiagOp::factor && !x)) return GPURNG_STATUS_NULL_POINTER;
+  bool device = false;
+  st = memory_kind({dl, d, du, x, info}, &device);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  const Layout& L = call.layout;
+  const size_t coeff_bytes = sizeof(T) * size_t(op == TridiagOp::constant ? L.m : L.footprint);
+  const size_t x_bytes = sizeof(T) * size_t(L.footprint);
+  if (op != TridiagOp::factor)
+    for (const T* p : {dl, d, du})
+      if (overlaps(x, x_bytes, p, coeff_bytes)) return GPURNG_STATUS_OVERLAPPING_ARRAYS;
+  call.algorithm = op == TridiagOp::factor || op == TridiagOp::factored_solve
+                       ? GPURNG_TRIDIAG_THOMAS
+                       : resolve(solver->algorithm, device, L.m);
+  // A constant matrix's PCR would keep m log m factors: it runs as the hybrid (documented).
+  if (op == TridiagOp::constant && call.algorithm == GPURNG_TRIDIAG_PCR) call.algorithm = GPURNG_TRIDIAG_THOMAS_PCR;
+  if (call.algorithm != GPURNG_TRIDIAG_THOMAS && L.m > kHybridMaxRows) return GPURNG_STATUS_OUT_OF_RANGE;
+  call.a = const_cast<T*>(dl);
+  call.b = const_cast<T*>(d);
+  call.c = const_cast<T*>(du);
+  call.x = x;
+  call.info = info;
+  if (device) {
+#if GPURNG_WITH_CUDA
+    st = cuda::run_tridiag(call, solver->scratch, solver->stream);
+    if (st == GPURNG_STATUS_SUCCESS) solver->last_algorithm = call.algorithm;
+    return st;
+#else
+    return GPURNG_STATUS_INTERNAL_ERROR;  // no device memory exists without the CUDA backend
+#endif
+  }
+  if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
+  const bool solved = cpu::run_tridiag(call);
+  solver->last_algorithm = call.algorithm;
+  return solved ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ZERO_PIVOT;
+}
+
+// The strided and interleaved shorthands as layouts of the general call.
+template <typename T>
+gpurngStatus_t strided(gpurngSolver_t solver, int m, const T* dl, const T* d, const T* du, T* x, int batch,
+                       int stride, int* info) {
+  if (stride < m) return solver ? GPURNG_STATUS_OUT_OF_RANGE : GPURNG_STATUS_NOT_INITIALIZED;
+  const int dims[2] = {m, batch}, pads[2] = {stride, batch};
+  return run<T>(solver, TridiagOp::solve, 2, 0, dims, pads, dl, d, du, x, info);
+}
+
+template <typename T>
+gpurngStatus_t interleaved(gpurngSolver_t solver, int m, const T* dl, const T* d, const T* du, T* x, int batch,
+                           int* info) {
+  const int dims[2] = {batch, m};
+  return run<T>(solver, TridiagOp::solve, 2, 1, dims, nullptr, dl, d, du, x, info);
+}
+
+}  // namespace
+
+extern "C" {
+
+gpurngStatus_t gpurngCreateSolver(gpurngSolver_t* solver) {
+  return guarded([&] {
+    if (!solver) return GPURNG_STATUS_NULL_POINTER;
+    if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
+    *solver = new gpurngSolver_st();
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngDestroySolver(gpurngSolver_t solver) {
+  return guarded([&] {
+    if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
+#if GPURNG_WITH_CUDA
+    cuda::release(solver->scratch, solver->stream);
+#endif
+    delete solver;
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngSolverSetStream(gpurngSolver_t solver, gpurngCudaStream_t stream) {
+  if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
+  solver->stream = stream;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+gpurngStatus_t gpurngSolverSetAlgorithm(gpurngSolver_t solver, gpurngTridiagAlgorithm_t algorithm) {
+  if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!algorithm_valid(algorithm)) return GPURNG_STATUS_INVALID_VALUE;
+  solver->algorithm = algorithm;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+gpurngStatus_t gpurngSolverGetLastAlgorithm(gpurngSolver_t solver, gpurngTridiagAlgorithm_t* algorithm) {
+  if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!algorithm) return GPURNG_STATUS_NULL_POINTER;
+  *algorithm = solver->last_algorithm;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+#define GPURNG_TRIDIAG_ENTRY_POINTS(P, T)                                                                          \
+  gpurngStatus_t gpurng##P##gtsvBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims, const int* pads,   \
+                                      const T* dl, const T* d, const T* du, T* x, int* info) {                      \
+    return guarded([&] { return run<T>(s, TridiagOp::solve, ndim, solvedim, dims, pads, dl, d, du, x, info); });   \
+  }                                                                                                                 \
+  gpurngStatus_t gpurng##P##gtsvStridedBatch(gpurngSolver_t s, int m, const T* dl, const T* d, const T* du, T* x,  \
+                                             int batch, int stride, int* info) {                                    \
+    return guarded([&] { return strided<T>(s, m, dl, d, du, x, batch, stride, info); });                           \
+  }                                                                                                                 \
+  gpurngStatus_t gpurng##P##gtsvInterleavedBatch(gpurngSolver_t s, int m, const T* dl, const T* d, const T* du,    \
+                                                 T* x, int batch, int* info) {                                      \
+    return guarded([&] { return interleaved<T>(s, m, dl, d, du, x, batch, info); });                               \
+  }                                                                                                                 \
+  gpurngStatus_t gpurng##P##gtsvConstantBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,           \
+                                              const int* pads, const T* dl, const T* d, const T* du, T* x,          \
+                                              int* info) {                                                          \
+    return guarded([&] { return run<T>(s, TridiagOp::constant, ndim, solvedim, dims, pads, dl, d, du, x, info); }); \
+  }                                                                                                                 \
+  gpurngStatus_t gpurng##P##gtsvFactorBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,             \
+                                            const int* pads, T* dl, T* d, T* du, int* info) {                       \
+    return guarded(                                                                                                 \
+        [&] { return run<T>(s, TridiagOp::factor, ndim, solvedim, dims, pads, dl, d, du, nullptr, info); });        \
+  }                                                                                                                 \
+  gpurngStatus_t gpurng##P##gtsvFactoredSolveBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,      \
+                                                   const int* pads, const T* dl, const T* d, const T* du, T* x) {   \
+    return guarded(                                                                                                 \
+        [&] { return run<T>(s, TridiagOp::factored_solve, ndim, solvedim, dims, pads, dl, d, du, x, nullptr); });   \
+  }
+
+GPURNG_TRIDIAG_ENTRY_POINTS(S, float)
+GPURNG_TRIDIAG_ENTRY_POINTS(D, double)
+
+}  // extern "C"

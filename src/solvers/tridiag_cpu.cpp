@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The CPU backend of the tridiagonal solvers: tridiag_cpu_kernels.inc compiled for the x86-64 baseline, AVX2
+// with FMA and AVX-512, chosen at run time as the RANMAR loops are (cpu_isa.hpp). The solvers' fused
+// multiply-adds are explicit, so every copy gives the same bits; the baseline copy only runs them in software.
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "../backends/cpu/cpu_isa.hpp"
+#include "../backends/cpu/thread_pool.hpp"
+#include "hybrid_system.hpp"
+#include "thomas.hpp"
+#include "tridiag_call.hpp"
+
+namespace gpurng {
+namespace solvers {
+namespace cpu {
+
+using gpurng::cpu::configured_threads;
+using gpurng::cpu::parallel_for;
+
+namespace baseline {
+#include "tridiag_cpu_kernels.inc"
+}  // namespace baseline
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GPURNG_SOLVERS_HAVE_SIMD_CLONES 1
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace avx2 {
+#include "tridiag_cpu_kernels.inc"
+}  // namespace avx2
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
+namespace avx512 {
+#include "tridiag_cpu_kernels.inc"
+}  // namespace avx512
+#pragma GCC pop_options
+#endif
+
+template <typename T>
+bool run_tridiag(const TridiagCall<T>& call) {
+#ifdef GPURNG_SOLVERS_HAVE_SIMD_CLONES
+  switch (gpurng::cpu::selected_isa()) {
+    case gpurng::cpu::Isa::avx512:
+      return avx512::run(call);
+    case gpurng::cpu::Isa::avx2:
+      return avx2::run(call);
+    case gpurng::cpu::Isa::baseline:
+      break;
+  }
+#endif
+  return baseline::run(call);
+}
+
+template bool run_tridiag<float>(const TridiagCall<float>&);
+template bool run_tridiag<double>(const TridiagCall<double>&);
+
+}  // namespace cpu
+}  // namespace solvers
+}  // namespace gpurng

@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// gpurng_tridiag.h against independent oracles: every layout (strided with padding, interleaved, along each
+// dimension of a padded 3-D array), algorithm and precision, sizes n = 1 .. 65536 and batches 1 .. 65536; each
+// system's residual, a sample of systems against a naive long-double Thomas, QuantLib's
+// TridiagonalOperator::solveFor where found; the constant-matrix and factor-once variants; tiny pivots
+// reported, not NaN; statuses for bad input. With a GPU the same calls also run on device memory, and each
+// explicit algorithm must give the CPU's bits.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "gpurng_tridiag.h"
+#include "tridiag_problem.hpp"
+#if GPURNG_TEST_HAVE_QUANTLIB
+#include "quantlib_oracle.hpp"
+#endif
+#if GPURNG_TEST_HAVE_CUDA
+#include <cuda_runtime.h>
+#endif
+
+using namespace gpurng_test;
+
+namespace {
+
+bool gpu_usable() {
+#if GPURNG_TEST_HAVE_CUDA
+  int n = 0;
+  return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
+#else
+  return false;
+#endif
+}
+
+enum class Op { solve, constant, factor_then_solve };
+
+// Solver entry points by precision.
+gpurngStatus_t gtsv(gpurngSolver_t s, Op op, int nd, int sd, const int* dims, const int* pads, float* a, float* b,
+                    float* c, float* x, int* info) {
+  switch (op) {
+    case Op::solve: return gpurngSgtsvBatch(s, nd, sd, dims, pads, a, b, c, x, info);
+    case Op::constant: return gpurngSgtsvConstantBatch(s, nd, sd, dims, pads, a, b, c, x, info);
+    case Op::factor_then_solve: {
+      const gpurngStatus_t st = gpurngSgtsvFactorBatch(s, nd, sd, dims, pads, a, b, c, info);
+      return st != GPURNG_STATUS_SUCCESS ? st : gpurngSgtsvFactoredSolveBatch(s, nd, sd, dims, pads, a, b, c, x);
+    }
+  }
+  return GPURNG_STATUS_INTERNAL_ERROR;
+}
+gpurngStatus_t gtsv(gpurngSolver_t s, Op op, int nd, int sd, const int* dims, const int* pads, double* a, double* b,
+                    double* c, double* x, int* info) {
+  switch (op) {
+    case Op::solve: return gpurngDgtsvBatch(s, nd, sd, dims, pads, a, b, c, x, info);
+    case Op::constant: return gpurngDgtsvConstantBatch(s, nd, sd, dims, pads, a, b, c, x, info);
+    case Op::factor_then_solve: {
+      const gpurngStatus_t st = gpurngDgtsvFactorBatch(s, nd, sd, dims, pads, a, b, c, info);
+      return st != GPURNG_STATUS_SUCCESS ? st : gpurngDgtsvFactoredSolveBatch(s, nd, sd, dims, pads, a, b, c, x);
+    }
+  }
+  return GPURNG_STATUS_INTERNAL_ERROR;
+}
+
+template <typename T>
+struct Outcome {
+  gpurngStatus_t status = GPURNG_STATUS_INTERNAL_ERROR;
+  std::vector<T> x;
+  std::vector<int> info;
+  gpurngTridiagAlgorithm_t used = GPURNG_TRIDIAG_AUTO;
+};
+
+// Runs one call on host memory, or (device = true) on copies in device memory, and returns x and info.
+// For Op::constant the coefficients passed are those of system 0 (one matrix), m each.
+template <typename T>
+Outcome<T> run(const TridiagProblem<T>& p, Op op, gpurngTridiagAlgorithm_t algorithm, bool device) {
+  Outcome<T> out;
+  gpurngSolver_t s = nullptr;
+  EXPECT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurngSolverSetAlgorithm(s, algorithm), GPURNG_STATUS_SUCCESS);
+  std::vector<T> a = p.a, b = p.b, c = p.c;
+  if (op == Op::constant) {
+    a = p.system(p.a, 0);
+    b = p.system(p.b, 0);
+    c = p.system(p.c, 0);
+  }
+  out.x = p.d;
+  out.info.assign(op == Op::constant ? 1 : p.systems(), -7);
+  const int dims[3] = {p.dims[0], p.dims[1], p.dims[2]}, pads[3] = {p.pads[0], p.pads[1], p.pads[2]};
+  if (!device) {
+    out.status = gtsv(s, op, p.ndim, p.solvedim, dims, pads, a.data(), b.data(), c.data(), out.x.data(),
+                      out.info.data());
+  } else {
+#if GPURNG_TEST_HAVE_CUDA
+    T *da, *db, *dc, *dx;
+    int* di;
+    auto up = [](T** dst, const std::vector<T>& v) {
+      EXPECT_EQ(cudaMalloc(dst, v.size() * sizeof(T)), cudaSuccess);
+      EXPECT_EQ(cudaMemcpy(*dst, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+    };
+    up(&da, a);
+    up(&db, b);
+    up(&dc, c);
+    up(&dx, out.x);
+    EXPECT_EQ(cudaMalloc(&di, out.info.size() * sizeof(int)), cudaSuccess);
+    EXPECT_EQ(cudaMemset(di, 0xff, out.info.size() * sizeof(int)), cudaSuccess);
+    out.status = gtsv(s, op, p.ndim, p.solvedim, dims, pads, da, db, dc, dx, di);
+    EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(out.x.data(), dx, out.x.size() * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(out.info.data(), di, out.info.size() * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+    for (void* ptr : {(void*)da, (void*)db, (void*)dc, (void*)dx, (void*)di}) cudaFree(ptr);
+#endif
+  }
+  gpurngSolverGetLastAlgorithm(s, &out.used);
+  gpurngDestroySolver(s);
+  return out;
+}
+
+// Measured worst relative residuals (max |Ax - d| over the size of the terms) for these dominant systems stay
+// below 4 eps; the bound leaves a factor 4. Errors against the long-double reference, relative to max |x|,
+// stay below 8 eps (the matrices are well conditioned: |b| >= 1.1 (|a| + |c|)).
+template <typename T>
+long double residual_bound() {
+  return 16.0L * std::numeric_limits<T>::epsilon();
+}
+template <typename T>
+long double error_bound() {
+  return 32.0L * std::numeric_limits<T>::epsilon();
+}
+
+template <typename T>
+void check_solution(const TridiagProblem<T>& p, const Outcome<T>& r, const std::string& what) {
+  ASSERT_EQ(r.status, GPURNG_STATUS_SUCCESS) << what;
+  for (int v : r.info) ASSERT_EQ(v, 0) << what;
+  const int64_t S = p.systems();
+  long double worst = 0;
+  for (int64_t k = 0; k < S; ++k) worst = std::max(worst, residual_of(p, r.x, k));
+  EXPECT_LE(worst, residual_bound<T>()) << what;
+  // A sample of systems against the naive long-double Thomas.
+  for (int64_t k : {int64_t(0), S / 3, S / 2, S - 1}) {
+    const auto ref = reference_of(p, k);
+    const auto x = p.system(r.x, k);
+    long double scale = 0, err = 0;
+    for (int i = 0; i < p.m(); ++i) {
+      scale = std::max(scale, std::fabs(ref[i]));
+      err = std::max(err, std::fabs(ref[i] - (long double)x[i]));
+    }
+    EXPECT_LE(err, error_bound<T>() * scale) << what << " system " << k;
+  }
+  // Padding untouched (still NaN); every solved element finite.
+  std::vector<char> in_system(p.size(), 0);
+  for (int64_t k = 0; k < S; ++k)
+    for (int i = 0; i < p.m(); ++i) in_system[p.index(k, i)] = 1;
+  for (int64_t e = 0; e < p.size(); ++e) {
+    if (in_system[e])
+      ASSERT_TRUE(std::isfinite(r.x[e])) << what << " element " << e;
+    else
+      ASSERT_TRUE(same_bits(r.x[e], p.d[e])) << what << " padding element " << e << " was written";
+  }
+}
+
+const char* name_of(gpurngTridiagAlgorithm_t a) {
+  switch (a) {
+    case GPURNG_TRIDIAG_AUTO: return "AUTO";
+    case GPURNG_TRIDIAG_THOMAS: return "THOMAS";
+    case GPURNG_TRIDIAG_PCR: return "PCR";
+    case GPURNG_TRIDIAG_THOMAS_PCR: return "THOMAS_PCR";
+  }
+  return "?";
+}
+
+struct Shape {
+  int ndim, solvedim;
+  std::array<int, 3> dims, pads;
+  std::string label;
+};
+
+// The sizes and batches in the strided (odd padding) and interleaved layouts, wherever n * batch is
+// within `limit`; PCR and the hybrid only up to m = 1024.
+std::vector<Shape> batch_shapes(int64_t limit, int max_m) {
+  std::vector<Shape> v;
+  for (int n : {1, 2, 3, 31, 32, 33, 255, 256, 1000, 4096, 65536})
+    for (int batch : {1, 2, 33, 1024, 65536}) {
+      if (int64_t(n) * batch > limit || n > max_m) continue;
+      const std::string nb = " n=" + std::to_string(n) + " batch=" + std::to_string(batch);
+      v.push_back({2, 0, {n, batch, 1}, {n + 3, batch, 1}, "strided" + nb});
+      v.push_back({2, 1, {batch, n, 1}, {batch, n, 1}, "interleaved" + nb});
+    }
+  return v;
+}
+
+// Along each dimension of a padded 3-D array (ADI's sweeps), odd extents and paddings.
+std::vector<Shape> array_shapes() {
+  std::vector<Shape> v;
+  for (int sd = 0; sd < 3; ++sd) {
+    v.push_back({3, sd, {37, 29, 33}, {41, 31, 33}, "3-D solvedim=" + std::to_string(sd)});
+    v.push_back({3, sd, {256, 9, 5}, {259, 10, 5}, "3-D 256x9x5 solvedim=" + std::to_string(sd)});
+  }
+  v.push_back({1, 0, {300, 1, 1}, {300, 1, 1}, "1-D n=300"});
+  return v;
+}
+
+std::vector<bool> memories() {
+  std::vector<bool> m = {false};
+  if (gpu_usable()) m.push_back(true);
+  return m;
+}
+
+template <typename T>
+void solve_all(const std::vector<Shape>& shapes, std::vector<gpurngTridiagAlgorithm_t> algorithms) {
+  uint64_t seed = 1;
+  for (const Shape& sh : shapes) {
+    const auto p = make_problem<T>(sh.ndim, sh.solvedim, sh.dims, sh.pads, seed++);
+    for (auto alg : algorithms) {
+      if (alg != GPURNG_TRIDIAG_THOMAS && alg != GPURNG_TRIDIAG_AUTO && p.m() > 1024) continue;
+      Outcome<T> host;
+      for (bool device : memories()) {
+        const std::string what = sh.label + " " + name_of(alg) + (device ? " device" : " host") +
+                                 (sizeof(T) == 4 ? " float" : " double");
+        auto r = run(p, Op::solve, alg, device);
+        check_solution(p, r, what);
+        if (alg != GPURNG_TRIDIAG_AUTO) EXPECT_EQ(r.used, alg) << what;
+        if (!device) {
+          host = r;
+        } else if (alg != GPURNG_TRIDIAG_AUTO) {  // one algorithm, one set of bits on every backend
+          int64_t differ = 0;
+          for (size_t e = 0; e < r.x.size(); ++e) differ += !same_bits(r.x[e], host.x[e]);
+          EXPECT_EQ(differ, 0) << what << ": GPU and CPU bits differ";
+        }
+      }
+    }
+  }
+}
+
+const std::vector<gpurngTridiagAlgorithm_t> kAll = {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_PCR,
+                                                    GPURNG_TRIDIAG_THOMAS_PCR};
+
+}  // namespace
+
+// Thomas (and AUTO) over the whole size grid up to n x batch = 2^24; the parallel algorithms up to m = 1024 and
+// 2^22 unknowns, enough for every chunk size of the hybrid (R = 4 .. 32) and every padding case of PCR.
+TEST(Tridiag, FloatBatchesThomas) { solve_all<float>(batch_shapes(int64_t(1) << 24, 1 << 30), {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_AUTO}); }
+TEST(Tridiag, DoubleBatchesThomas) { solve_all<double>(batch_shapes(int64_t(1) << 24, 1 << 30), {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_AUTO}); }
+TEST(Tridiag, FloatBatchesParallel) { solve_all<float>(batch_shapes(int64_t(1) << 22, 1024), {GPURNG_TRIDIAG_PCR, GPURNG_TRIDIAG_THOMAS_PCR}); }
+TEST(Tridiag, DoubleBatchesParallel) { solve_all<double>(batch_shapes(int64_t(1) << 22, 1024), {GPURNG_TRIDIAG_PCR, GPURNG_TRIDIAG_THOMAS_PCR}); }
+TEST(Tridiag, FloatArrays) { solve_all<float>(array_shapes(), kAll); }
+TEST(Tridiag, DoubleArrays) { solve_all<double>(array_shapes(), kAll); }
+TEST(Tridiag, EveryHybridChunkSize) {
+  // m around each chunk-size boundary (32 R for R = 4, 8, 16, 32): the padded identity rows and full chunks.
+  std::vector<Shape> v;
+  for (int m : {4, 5, 64, 127, 128, 129, 255, 257, 511, 512, 513, 1023, 1024})
+    v.push_back({2, 0, {m, 37, 1}, {m, 37, 1}, "m=" + std::to_string(m)});
+  solve_all<float>(v, {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR});
+  solve_all<double>(v, {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR});
+}
+
+// The cuSPARSE-shaped shorthands are the general call with their layouts: the same bits.
+template <typename T>
+void shorthands_match() {
+  const int m = 100, batch = 7, stride = 103;
+  auto p = make_problem<T>(2, 0, {m, batch, 1}, {stride, batch, 1}, 42);
+  auto q = make_problem<T>(2, 1, {batch, m, 1}, {batch, m, 1}, 43);
+  for (auto alg : kAll) {
+    auto general_s = run(p, Op::solve, alg, false);
+    auto general_i = run(q, Op::solve, alg, false);
+    gpurngSolver_t s;
+    ASSERT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
+    ASSERT_EQ(gpurngSolverSetAlgorithm(s, alg), GPURNG_STATUS_SUCCESS);
+    std::vector<T> xs = p.d, xi = q.d;
+    if constexpr (sizeof(T) == 4) {
+      ASSERT_EQ(gpurngSgtsvStridedBatch(s, m, p.a.data(), p.b.data(), p.c.data(), xs.data(), batch, stride, nullptr), GPURNG_STATUS_SUCCESS);
+      ASSERT_EQ(gpurngSgtsvInterleavedBatch(s, m, q.a.data(), q.b.data(), q.c.data(), xi.data(), batch, nullptr), GPURNG_STATUS_SUCCESS);
+    } else {
+      ASSERT_EQ(gpurngDgtsvStridedBatch(s, m, p.a.data(), p.b.data(), p.c.data(), xs.data(), batch, stride, nullptr), GPURNG_STATUS_SUCCESS);
+      ASSERT_EQ(gpurngDgtsvInterleavedBatch(s, m, q.a.data(), q.b.data(), q.c.data(), xi.data(), batch, nullptr), GPURNG_STATUS_SUCCESS);
+    }
+    gpurngDestroySolver(s);
+    for (size_t e = 0; e < xs.size(); ++e) ASSERT_TRUE(same_bits(xs[e], general_s.x[e])) << name_of(alg);
+    for (size_t e = 0; e < xi.size(); ++e) ASSERT_TRUE(same_bits(xi[e], general_i.x[e])) << name_of(alg);
+  }
+}
+TEST(Tridiag, ShorthandsAreTheGeneralCall) {
+  shorthands_match<float>();
+  shorthands_match<double>();
+}
+
+// One matrix for the batch (system 0's coefficients), and factor once / solve many.
+template <typename T>
+void check_against_matrix_of(const TridiagProblem<T>& p, const Outcome<T>& r, bool one_matrix, const std::string& what) {
+  ASSERT_EQ(r.status, GPURNG_STATUS_SUCCESS) << what;
+  for (int v : r.info) ASSERT_EQ(v, 0) << what;
+  for (int64_t k = 0; k < p.systems(); ++k) {
+    const int64_t mk = one_matrix ? 0 : k;
+    auto a = p.system(p.a, mk), c = p.system(p.c, mk);
+    a[0] = T(0);
+    c[p.m() - 1] = T(0);
+    const auto b = p.system(p.b, mk), d = p.system(p.d, k), x = p.system(r.x, k);
+    EXPECT_LE(relative_residual(a, b, c, d, x), residual_bound<T>()) << what << " system " << k;
+    const auto ref = naive_thomas(a, b, c, d);
+    long double scale = 0, err = 0;
+    for (int i = 0; i < p.m(); ++i) {
+      scale = std::max(scale, std::fabs(ref[i]));
+      err = std::max(err, std::fabs(ref[i] - (long double)x[i]));
+    }
+    ASSERT_LE(err, error_bound<T>() * scale) << what << " system " << k;
+  }
+}
+
+template <typename T>
+void variants() {
+  std::vector<Shape> shapes = {{2, 0, {256, 300, 1}, {259, 300, 1}, "strided 256x300"},
+                               {2, 1, {300, 256, 1}, {300, 256, 1}, "interleaved 256x300"},
+                               {3, 1, {33, 100, 7}, {35, 101, 7}, "3-D solvedim=1"},
+                               {2, 0, {1000, 20, 1}, {1000, 20, 1}, "strided 1000x20"},
+                               {2, 0, {5000, 10, 1}, {5000, 10, 1}, "strided 5000x10"},
+                               {2, 0, {1, 10, 1}, {1, 10, 1}, "strided 1x10"}};
+  uint64_t seed = 100;
+  for (const Shape& sh : shapes) {
+    const auto p = make_problem<T>(sh.ndim, sh.solvedim, sh.dims, sh.pads, seed++);
+    for (bool device : memories()) {
+      const std::string mem = device ? " device" : " host";
+      for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR}) {
+        if (alg != GPURNG_TRIDIAG_THOMAS && alg != GPURNG_TRIDIAG_AUTO && p.m() > 1024) continue;
+        check_against_matrix_of(p, run(p, Op::constant, alg, device), true, sh.label + " constant " + name_of(alg) + mem);
+      }
+      check_against_matrix_of(p, run(p, Op::factor_then_solve, GPURNG_TRIDIAG_AUTO, device), false,
+                              sh.label + " factored" + mem);
+    }
+  }
+}
+TEST(Tridiag, ConstantAndFactoredFloat) { variants<float>(); }
+TEST(Tridiag, ConstantAndFactoredDouble) { variants<double>(); }
+
+// The factors are LAPACK ?gttrf's without pivoting: l_i = a_i / p_{i-1}, 1/p_i, c_i.
+TEST(Tridiag, FactorsAreLuFactors) {
+  auto p = make_problem<double>(2, 0, {50, 3, 1}, {50, 3, 1}, 7);
+  std::vector<double> a = p.a, b = p.b, c = p.c;
+  gpurngSolver_t s;
+  ASSERT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
+  const int dims[2] = {50, 3};
+  ASSERT_EQ(gpurngDgtsvFactorBatch(s, 2, 0, dims, nullptr, a.data(), b.data(), c.data(), nullptr), GPURNG_STATUS_SUCCESS);
+  gpurngDestroySolver(s);
+  for (int64_t k = 0; k < 3; ++k) {
+    long double piv = p.b[p.index(k, 0)];
+    EXPECT_NEAR((double)(1.0L / piv), b[p.index(k, 0)], 1e-15 * std::fabs(1.0 / (double)piv));
+    for (int i = 1; i < 50; ++i) {
+      const long double l = p.a[p.index(k, i)] / piv;
+      piv = p.b[p.index(k, i)] - l * p.c[p.index(k, i - 1)];
+      EXPECT_NEAR(a[p.index(k, i)], (double)l, 1e-13 * std::fabs((double)l) + 1e-300);
+      EXPECT_NEAR(b[p.index(k, i)], (double)(1.0L / piv), 1e-13 * std::fabs((double)(1.0L / piv)));
+      EXPECT_EQ(c[p.index(k, i)], p.c[p.index(k, i)]);
+    }
+  }
+}
+
+// A zero pivot is reported, the system left as it was, the others solved. System 2 is singular (row 40 all
+// zero): every algorithm must report it. System 1 has b_0 = 0: Thomas and PCR divide by b_0 and must report
+// it; the hybrid's first pivot of chunk 0 is b_0 - c_0 alpha_1 instead, and this system is regular, so it
+// must solve it.
+template <typename T>
+void zero_pivot(gpurngTridiagAlgorithm_t alg, bool device) {
+  auto p = make_problem<T>(2, 0, {64, 4, 1}, {64, 4, 1}, 9);
+  p.b[p.index(1, 0)] = T(0);
+  for (auto* arr : {&p.a, &p.b, &p.c}) (*arr)[p.index(2, 40)] = T(0);
+  const auto r = run(p, Op::solve, alg, device);
+  const std::string what = std::string(name_of(alg)) + (device ? " device" : " host");
+  EXPECT_EQ(r.status, device ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ZERO_PIVOT) << what;
+  EXPECT_EQ(r.info[0], 0) << what;
+  EXPECT_EQ(r.info[3], 0) << what;
+  EXPECT_GT(r.info[2], 0) << what;
+  const bool hybrid = alg == GPURNG_TRIDIAG_THOMAS_PCR;
+  if (hybrid)
+    EXPECT_EQ(r.info[1], 0) << what;
+  else
+    EXPECT_EQ(r.info[1], 1) << what;
+  if (alg == GPURNG_TRIDIAG_THOMAS) EXPECT_EQ(r.info[2], 41) << what;  // Thomas meets it in row order
+  for (int64_t k : {int64_t(1), int64_t(2)}) {
+    if (k == 1 && hybrid) continue;
+    for (int i = 0; i < 64; ++i) ASSERT_TRUE(same_bits(r.x[p.index(k, i)], p.d[p.index(k, i)])) << what;
+  }
+  for (int64_t k : {int64_t(0), int64_t(3)}) EXPECT_LE(residual_of(p, r.x, k), residual_bound<T>()) << what;
+  if (hybrid) EXPECT_LE(residual_of(p, r.x, 1), 64 * residual_bound<T>()) << what;
+}
+TEST(Tridiag, ZeroPivotReportedNotNaN) {
+  for (bool device : memories())
+    for (auto alg : {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_PCR, GPURNG_TRIDIAG_THOMAS_PCR}) {
+      zero_pivot<float>(alg, device);
+      zero_pivot<double>(alg, device);
+    }
+}
+
+TEST(Tridiag, ZeroPivotInConstantMatrixAndFactor) {
+  for (bool device : memories()) {
+    auto p = make_problem<double>(2, 0, {20, 5, 1}, {20, 5, 1}, 11);
+    for (auto* arr : {&p.a, &p.b, &p.c}) (*arr)[p.index(0, 7)] = 0.0;
+    for (auto alg : {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR}) {
+      const auto r = run(p, Op::constant, alg, device);
+      EXPECT_EQ(r.status, device ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ZERO_PIVOT);
+      EXPECT_GT(r.info[0], 0);
+      if (alg == GPURNG_TRIDIAG_THOMAS) EXPECT_EQ(r.info[0], 8);
+      for (size_t e = 0; e < r.x.size(); ++e) ASSERT_TRUE(same_bits(r.x[e], p.d[e]));
+    }
+    const auto f = run(p, Op::factor_then_solve, GPURNG_TRIDIAG_AUTO, device);
+    if (!device) EXPECT_EQ(f.status, GPURNG_STATUS_ZERO_PIVOT);
+    EXPECT_EQ(f.info[0], 8);
+    EXPECT_EQ(f.info[1], 0);
+  }
+}
+
+#if GPURNG_TEST_HAVE_QUANTLIB
+// QuantLib's TridiagonalOperator::solveFor (Thomas, no pivoting) on the same systems.
+TEST(Tridiag, AgreesWithQuantLib) {
+  for (int n : {2, 3, 31, 256, 1000, 4096}) {
+    auto p = make_problem<double>(2, 0, {n, 8, 1}, {n, 8, 1}, 77 + n);
+    for (auto alg : kAll) {
+      if (alg != GPURNG_TRIDIAG_THOMAS && alg != GPURNG_TRIDIAG_AUTO && n > 1024) continue;
+      const auto r = run(p, Op::solve, alg, false);
+      ASSERT_EQ(r.status, GPURNG_STATUS_SUCCESS);
+      for (int64_t k = 0; k < 8; ++k) {
+        const auto a = p.system(p.a, k), b = p.system(p.b, k), c = p.system(p.c, k), d = p.system(p.d, k);
+        const std::vector<double> low(a.begin() + 1, a.end()), high(c.begin(), c.end() - 1);
+        const auto ql = ql_tridiagonal_solve(low, b, high, d);
+        const auto x = p.system(r.x, k);
+        double scale = 0;
+        for (double v : ql) scale = std::max(scale, std::fabs(v));
+        for (int i = 0; i < n; ++i) ASSERT_NEAR(x[i], ql[i], 1e-13 * scale) << "n=" << n << " " << name_of(alg);
+      }
+    }
+  }
+}
+#endif
+
+TEST(Tridiag, BadInput) {
+  gpurngSolver_t s;
+  ASSERT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
+  std::vector<float> a(64, 0.f), b(64, 4.f), c(64, 1.f), x(64, 1.f);
+  int dims[3] = {8, 8, 1}, pads[3] = {8, 8, 1};
+  auto call = [&](gpurngSolver_t h, int nd, int sd, const int* di, const int* pa, float* xx) {
+    return gpurngSgtsvBatch(h, nd, sd, di, pa, a.data(), b.data(), c.data(), xx, nullptr);
+  };
+  EXPECT_EQ(call(nullptr, 2, 0, dims, pads, x.data()), GPURNG_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(call(s, 0, 0, dims, pads, x.data()), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(call(s, 4, 0, dims, pads, x.data()), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(call(s, 2, 2, dims, pads, x.data()), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(call(s, 2, -1, dims, pads, x.data()), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(call(s, 2, 0, nullptr, pads, x.data()), GPURNG_STATUS_NULL_POINTER);
+  EXPECT_EQ(call(s, 2, 0, dims, pads, nullptr), GPURNG_STATUS_NULL_POINTER);
+  int zero[2] = {0, 8}, small_pad[2] = {7, 8}, huge[3] = {65536, 65536, 1};
+  EXPECT_EQ(call(s, 2, 0, zero, nullptr, x.data()), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(call(s, 2, 0, dims, small_pad, x.data()), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(call(s, 2, 0, huge, nullptr, x.data()), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(gpurngSgtsvBatch(s, 2, 0, dims, pads, nullptr, b.data(), c.data(), x.data(), nullptr), GPURNG_STATUS_NULL_POINTER);
+  // x overlapping a coefficient array
+  EXPECT_EQ(gpurngSgtsvBatch(s, 2, 0, dims, pads, a.data(), b.data(), c.data(), b.data() + 3, nullptr),
+            GPURNG_STATUS_OVERLAPPING_ARRAYS);
+  EXPECT_EQ(gpurngSgtsvStridedBatch(s, 8, a.data(), b.data(), c.data(), x.data(), 8, 7, nullptr), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(gpurngSolverSetAlgorithm(s, (gpurngTridiagAlgorithm_t)9), GPURNG_STATUS_INVALID_VALUE);
+  EXPECT_EQ(gpurngSolverSetAlgorithm(nullptr, GPURNG_TRIDIAG_PCR), GPURNG_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(gpurngSolverGetLastAlgorithm(s, nullptr), GPURNG_STATUS_NULL_POINTER);
+  // PCR and the hybrid stop at m = 1024; Thomas takes any m.
+  std::vector<float> A(2048, 0.f), B(2048, 4.f), C(2048, 1.f), X(2048, 1.f);
+  ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_PCR), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurngSgtsvStridedBatch(s, 2048, A.data(), B.data(), C.data(), X.data(), 1, 2048, nullptr), GPURNG_STATUS_OUT_OF_RANGE);
+  ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_AUTO), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurngSgtsvStridedBatch(s, 2048, A.data(), B.data(), C.data(), X.data(), 1, 2048, nullptr), GPURNG_STATUS_SUCCESS);
+#if GPURNG_TEST_HAVE_CUDA
+  if (gpu_usable()) {  // host and device arrays in one call
+    float* dx;
+    ASSERT_EQ(cudaMalloc(&dx, 64 * sizeof(float)), cudaSuccess);
+    EXPECT_EQ(call(s, 2, 0, dims, pads, dx), GPURNG_STATUS_MIXED_MEMORY);
+    cudaFree(dx);
+  }
+#endif
+  EXPECT_EQ(gpurngDestroySolver(s), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurngDestroySolver(nullptr), GPURNG_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(gpurngCreateSolver(nullptr), GPURNG_STATUS_NULL_POINTER);
+  EXPECT_STREQ(gpurngGetErrorString(GPURNG_STATUS_ZERO_PIVOT),
+               "tridiagonal solve met a zero or tiny pivot (no pivoting: the matrix must be diagonally dominant)");
+}
