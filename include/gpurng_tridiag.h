@@ -61,8 +61,7 @@ typedef struct gpurngSolver_st *gpurngSolver_t;
 /** Tridiagonal algorithms. The numbers never change. */
 typedef enum gpurngTridiagAlgorithm {
   /** The fastest for the backend and layout: on the CPU always THOMAS (vectorised across systems); on the GPU
-   *  THOMAS_PCR for contiguous systems (solvedim 0) with m <= 1024, else THOMAS (systems along another
-   *  dimension are adjacent in memory, so one thread per system reads whole cache lines). */
+   *  THOMAS_PCR for m <= 1024 (constant matrices along solvedim != 0: THOMAS), else THOMAS. */
   GPURNG_TRIDIAG_AUTO = 0,
   /** Thomas' algorithm (LU without pivoting), one system per thread or SIMD lane: 8 flops per unknown, m
    *  sequential steps. Any m. On the GPU it keeps the eliminated upper diagonal in the solver's scratch. */

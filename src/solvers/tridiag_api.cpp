@@ -22,14 +22,15 @@ namespace {
 
 bool algorithm_valid(int a) { return a >= GPURNG_TRIDIAG_AUTO && a <= GPURNG_TRIDIAG_THOMAS_PCR; }
 
-// AUTO: on the CPU THOMAS always (SIMD lanes across systems, the fewest flops). On the GPU the hybrid for
-// contiguous systems that fit a warp's registers (its loads and stores coalesce through shared memory);
-// THOMAS where consecutive systems are adjacent in memory (one thread per system reads whole cache lines) or
-// m > 1024.
-gpurngTridiagAlgorithm_t resolve(gpurngTridiagAlgorithm_t wanted, bool device, const Layout& L) {
+// AUTO: on the CPU THOMAS always (SIMD lanes across systems, the fewest flops). On the GPU the hybrid up to
+// m = 1024 (5 words per unknown moved, coalesced for every layout), THOMAS beyond. A constant matrix with
+// adjacent systems runs THOMAS (one thread per right-hand side reads whole sectors; the hybrid's apply kernel
+// is a warp per system).
+gpurngTridiagAlgorithm_t resolve(gpurngTridiagAlgorithm_t wanted, bool device, const Layout& L, TridiagOp op) {
   if (wanted != GPURNG_TRIDIAG_AUTO) return wanted;
   if (!device) return GPURNG_TRIDIAG_THOMAS;
-  return L.m <= kHybridMaxRows && !L.systems_adjacent() ? GPURNG_TRIDIAG_THOMAS_PCR : GPURNG_TRIDIAG_THOMAS;
+  if (op == TridiagOp::constant && L.systems_adjacent()) return GPURNG_TRIDIAG_THOMAS;
+  return L.m <= kHybridMaxRows ? GPURNG_TRIDIAG_THOMAS_PCR : GPURNG_TRIDIAG_THOMAS;
 }
 
 template <typename T>
@@ -52,7 +53,7 @@ gpurngStatus_t run(gpurngSolver_t solver, TridiagOp op, int ndim, int solvedim, 
       if (overlaps(x, x_bytes, p, coeff_bytes)) return GPURNG_STATUS_OVERLAPPING_ARRAYS;
   call.algorithm = op == TridiagOp::factor || op == TridiagOp::factored_solve
                        ? GPURNG_TRIDIAG_THOMAS
-                       : resolve(solver->algorithm, device, L);
+                       : resolve(solver->algorithm, device, L, op);
   // A constant matrix's PCR would keep m log m factors: it runs as the hybrid (documented).
   if (op == TridiagOp::constant && call.algorithm == GPURNG_TRIDIAG_PCR) call.algorithm = GPURNG_TRIDIAG_THOMAS_PCR;
   if (call.algorithm != GPURNG_TRIDIAG_THOMAS && L.m > kHybridMaxRows) return GPURNG_STATUS_OUT_OF_RANGE;

@@ -3,9 +3,11 @@
 // (thomas.hpp, pcr.hpp, thomas_pcr.hpp); only the data movement is the GPU's own:
 //   THOMAS          one thread per system; c' and d' kept in the scratch as [row][system] (coalesced for every
 //                   layout); x written only once the system is known to be regular.
-//   THOMAS_PCR      one warp per system, lane p holding chunk p (R rows) in registers; contiguous systems are
-//                   loaded and stored through shared memory so that global accesses stay coalesced; the
-//                   reduced system's PCR exchanges rows by warp shuffles.
+//   THOMAS_PCR      contiguous systems: one warp per system, lane p holding chunk p (R rows) in registers,
+//                   loaded and stored through shared memory so that global accesses stay coalesced, the
+//                   reduced system's PCR by warp shuffles; adjacent systems (solvedim != 0): 8 systems x 32
+//                   chunk threads a block, rows read directly (8 consecutive elements a load), PCR through
+//                   shared memory.
 //   PCR             one warp per system, the rows in shared memory, every lane updating rows lane + 32 t.
 //   constant        THOMAS_PCR: one warp factors the matrix once into the scratch, then every warp applies the
 //                   factors to its right-hand side (2 words per unknown); THOMAS: LU factors once, one thread
@@ -214,6 +216,74 @@ __global__ void hybrid_kernel(Layout L, const T* __restrict__ a, const T* __rest
   store_chunk<T, R>(x + base, L.row_stride, L.m, lane, rd, buf);
 }
 
+// THOMAS_PCR where consecutive systems are adjacent in memory (solvedim != 0, e.g. the interleaved layout):
+// a block holds kAdjacentSystems systems x 32 chunks, thread (x, p) owning chunk p of system k0 + x, so each
+// row load of a warp reads kAdjacentSystems consecutive elements (a whole 32-byte sector for floats) with no
+// staging; the reduced systems' PCR runs through shared memory, with the neighbours of every row read before
+// any row changes, as pcr_rows does.
+constexpr int kAdjacentSystems = 8;
+
+template <typename T, int R>
+__global__ void hybrid_adjacent_kernel(Layout L, const T* __restrict__ a, const T* __restrict__ b,
+                                       const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
+  __shared__ PcrRow<T> rows[2 * kHybridChunks][kAdjacentSystems];
+  __shared__ int first[kAdjacentSystems];
+  const int sx = threadIdx.x % kAdjacentSystems, p = threadIdx.x / kAdjacentSystems;
+  const int64_t k = int64_t(blockIdx.x) * kAdjacentSystems + sx;
+  const bool live = k < L.systems;
+  const int64_t base = live ? L.base(k) : 0;
+  const int m = L.m;
+  if (p == 0) first[sx] = INT_MAX;
+  T ra[R], rb[R], rc[R], rd[R];
+  GPURNG_UNROLL
+  for (int j = 0; j < R; ++j) {
+    const int i = p * R + j;
+    const bool in = live && i < m;
+    const int64_t o = base + int64_t(i) * L.row_stride;
+    ra[j] = in && i > 0 ? a[o] : T(0);
+    rb[j] = in ? b[o] : T(1);
+    rc[j] = in && i < m - 1 ? c[o] : T(0);
+    rd[j] = in ? x[o] : T(0);
+  }
+  ChunkFactors<T, R> f;
+  const int local = chunk_factor(ra, rb, rc, f);
+  int fail = local ? p * R + local : 0;
+  PcrRow<T> S = f.S, E = f.E;
+  chunk_apply(f, rd, S.D, E.D);
+  const PcrRow<T> zero{T(0), T(0), T(0)};
+  GPURNG_UNROLL
+  for (int step = 0; step < kReducedSteps; ++step) {
+    const int h = 1 << step;
+    __syncthreads();
+    rows[2 * p][sx] = S;
+    rows[2 * p + 1][sx] = E;
+    __syncthreads();
+    const int ks = 2 * p, ke = 2 * p + 1;
+    const PcrRow<T> Sl = ks - h >= 0 ? rows[ks - h][sx] : zero, Sr = ks + h < 64 ? rows[ks + h][sx] : zero;
+    const PcrRow<T> El = ke - h >= 0 ? rows[ke - h][sx] : zero, Er = ke + h < 64 ? rows[ke + h][sx] : zero;
+    PcrRow<T> nS, nE;
+    T rS, rE;
+    if (!pcr_factor(S.A, S.C, Sl.A, Sl.C, Sr.A, Sr.C, nS.A, nS.C, rS)) fail = first_failure(fail, reduced_row_origin(ks, R) + 1);
+    if (!pcr_factor(E.A, E.C, El.A, El.C, Er.A, Er.C, nE.A, nE.C, rE)) fail = first_failure(fail, reduced_row_origin(ke, R) + 1);
+    nS.D = pcr_apply(S.A, S.C, rS, S.D, Sl.D, Sr.D);
+    nE.D = pcr_apply(E.A, E.C, rE, E.D, El.D, Er.D);
+    S = nS;
+    E = nE;
+  }
+  if (fail) atomicMin(&first[sx], fail);
+  __syncthreads();
+  const int sys_fail = first[sx] == INT_MAX ? 0 : first[sx];
+  if (!live) return;
+  if (info && p == 0) info[k] = sys_fail;
+  if (sys_fail) return;
+  chunk_back(f, rd, S.D, E.D);
+  GPURNG_UNROLL
+  for (int j = 0; j < R; ++j) {
+    const int i = p * R + j;
+    if (i < m) x[base + int64_t(i) * L.row_stride] = rd[j];
+  }
+}
+
 // Constant matrix: one warp factors it (factors[lane], reduced[lane]) and reports a tiny pivot in info[0].
 template <typename T, int R>
 __global__ void hybrid_constant_factor_kernel(int m, const T* a, const T* b, const T* c, ChunkFactors<T, R>* factors,
@@ -417,6 +487,11 @@ gpurngStatus_t launch_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch,
   const Layout& L = call.layout;
   const int warps = std::max(1, 32 / R);  // 33 R elements per warp: at most ~34 KB of shared memory a block
   const size_t smem = size_t(warps) * 33 * R * sizeof(T);
+  if (call.op == TridiagOp::solve && L.systems_adjacent()) {
+    hybrid_adjacent_kernel<T, R><<<blocks_for(L.systems, kAdjacentSystems), kAdjacentSystems * kHybridChunks, 0, st>>>(
+        L, call.a, call.b, call.c, call.x, call.info);
+    return launched();
+  }
   if (call.op == TridiagOp::solve) {
     hybrid_kernel<T, R><<<blocks_for(L.systems, warps), warps * 32, smem, st>>>(L, call.a, call.b, call.c, call.x,
                                                                                 call.info);

@@ -94,7 +94,9 @@ void compare(int m, int batch, bool interleaved) {
         scale = std::max(scale, std::fabs((long double)y[e]));
         diff = std::max(diff, std::fabs((long double)x[e] - (long double)y[e]));
       }
-      EXPECT_LE(diff, 64 * eps * scale) << "m=" << m << " batch=" << batch << (interleaved ? " interleaved" : " strided");
+      // cuSPARSE's interleaved LU-with-pivoting and QR algorithms round differently from elimination without
+      // pivoting: measured differences reach ~120 eps of max |x| (m = 1000); both pass the residual bound.
+      EXPECT_LE(diff, 256 * eps * scale) << "m=" << m << " batch=" << batch << (interleaved ? " interleaved" : " strided");
     }
   }
   gpurngDestroySolver(s);
