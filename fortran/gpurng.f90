@@ -1,26 +1,33 @@
 ! SPDX-License-Identifier: BSD-3-Clause
 !
-! gpurng: Fortran interface to libgpurng's C API (include/gpurng.h) through ISO_C_BINDING.
+! gpurng: Fortran interface to libgpurng's C API through ISO_C_BINDING: include/gpurng.h (generators),
+! include/gpurng_tridiag.h (batched tridiagonal solvers) and include/gpurng_pde.h (Black-Scholes PDE).
 !
 ! Ship and use it as source: compile this file with the compiler of your program (.mod files are
 ! compiler- and version-specific), `use gpurng`, link with -lgpurng. It compiles with -std=f2008.
 !
-! Part 1 declares every function of gpurng.h under its C name with exactly its C arguments, and every
-! constant of gpurng.h with its value. What each call does and which statuses it returns is documented
-! in gpurng.h and not repeated here. tests/fortran/check_module.py keeps this file in step with the
-! header (names, argument counts and kinds, by-value or by-reference, constant values).
+! Part 1 declares every function of the three headers under its C name with exactly its C arguments,
+! and every constant (enum values, numeric #defines) with its value. What each call does and which
+! statuses it returns is documented in the headers and not repeated here. tests/fortran/check_module.py
+! keeps this file in step with the headers (names, argument counts and kinds, by-value or by-reference,
+! constant values).
 ! Part 2 adds a few thin Fortran conveniences (snake_case names): the error string as a CHARACTER,
 ! generation into assumed-shape arrays, zero-copy access through Fortran pointers.
 !
 ! How C types map (the same rule everywhere, so the checker can verify it):
-!   gpurngGenerator_t                      type(c_ptr), value       opaque handle; c_null_ptr = none
-!   gpurngGenerator_t *                    type(c_ptr), intent(out) the handle a create call returns
-!   enums (status, engine, backend), int,  integer(c_int), value
+!   gpurngGenerator_t, gpurngSolver_t      type(c_ptr), value       opaque handle; c_null_ptr = none
+!   gpurngGenerator_t *, gpurngSolver_t *  type(c_ptr), intent(out) the handle a create call returns
+!   enums (status, engine, backend,        integer(c_int), value
+!     algorithm, scheme), int,
 !     unsigned int
 !   size_t                                 integer(c_size_t), value
 !   unsigned long long                     integer(c_long_long), value
+!   float, double                          real(c_float), real(c_double), value
 !   T * (one value written)                T's kind, scalar, intent(out)
 !   T * (a buffer of num values written)   T's kind, assumed-size array output(*)
+!   const T * (an array read), T * (an     T's kind, assumed-size array x(*), intent(in) / (inout) / (out)
+!     array read and written)                e.g. dims(*), dl(*), d(*), du(*), x(*), kind(*), price(*)
+!   T * that C allows to be NULL           type(c_ptr), value       see "Optional arrays" below
 !   const T ** (zero-copy pointer), T **   type(c_ptr), intent(out)  e.g. the static Sobol' tables
 !   gpurngCudaStream_t                     type(c_ptr), value       a cudaStream_t; c_null_ptr = default
 !   gpurngDirectionVectors32_t / 64_t      arrays of 32 / 64 integer(c_int) / integer(c_long_long):
@@ -33,6 +40,20 @@
 ! Output buffers are assumed-size arrays because a Fortran caller's buffer is an array: pass the
 ! array (or its first element) and num. Device memory (CUDA backend) or memory held as a type(c_ptr)
 ! goes through c_f_pointer to a `pointer, contiguous` array, which passes the address unchanged.
+!
+! Optional arrays (NULL allowed in C). The solver and PDE arguments that the headers document as
+! "NULL, or ..." are declared type(c_ptr), value, the one way to pass either an address or NULL that
+! Fortran 2003/2008 offer: pads, info (gpurng?gtsv*Batch), delta, gamma, grid, info
+! (gpurngBlackScholesPde1d*). Pass c_loc(a) for an array a that has the TARGET (or POINTER) attribute
+! and is contiguous (c_loc(a) is the address of its first element), or c_null_ptr to leave it out;
+! for device memory pass the type(c_ptr) the CUDA allocation returned. Arguments the headers require
+! (dims, dl, d, du, x, kind, S0, ..., price) stay assumed-size arrays. The one older exception is
+! gpurngParkMillerNext's uniform, NULL-able in C but declared a required scalar since the first
+! release (changing it would break callers): pass a real(c_double) variable there.
+!
+! Solver layouts from Fortran: the headers' dims[0] is the contiguous index, as Fortran's first
+! subscript, so an array x(m, nbatch) is dims = [m, nbatch]; solvedim counts from 0 as in C (0 = the
+! first Fortran subscript), and info entries are C's (0 = solved, i + 1 = row i, 0-based, failed).
 module gpurng
   use, intrinsic :: iso_c_binding, only: c_int, c_long_long, c_size_t, c_float, c_double, c_char, &
                                          c_ptr, c_null_ptr, c_null_char, c_associated, c_f_pointer
@@ -56,6 +77,10 @@ module gpurng
   integer(c_int), parameter :: GPURNG_STATUS_INTERNAL_ERROR = 999
   integer(c_int), parameter :: GPURNG_STATUS_NULL_POINTER = 1000
   integer(c_int), parameter :: GPURNG_STATUS_INVALID_VALUE = 1001
+  integer(c_int), parameter :: GPURNG_STATUS_ZERO_PIVOT = 1002         ! tiny pivot in a tridiagonal solve
+  integer(c_int), parameter :: GPURNG_STATUS_UNSTABLE_SCHEME = 1003    ! explicit PDE step too large
+  integer(c_int), parameter :: GPURNG_STATUS_OVERLAPPING_ARRAYS = 1004 ! an output overlaps an input
+  integer(c_int), parameter :: GPURNG_STATUS_MIXED_MEMORY = 1005       ! host and device arrays in one call
 
   ! ---- gpurngRngType_t (engines; see gpurng.h for each engine's outputs) --------------------------
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_DEFAULT = 100        ! cuRAND's default: XORWOW
@@ -106,13 +131,30 @@ module gpurng
   integer(c_int), parameter :: GPURNG_BACKEND_CPU = 1
   integer(c_int), parameter :: GPURNG_BACKEND_CUDA = 2
 
+  ! ---- gpurngTridiagAlgorithm_t (gpurngSolverSetAlgorithm; gpurng_tridiag.h) ------------------------
+  integer(c_int), parameter :: GPURNG_TRIDIAG_AUTO = 0       ! per backend and layout
+  integer(c_int), parameter :: GPURNG_TRIDIAG_THOMAS = 1     ! LU without pivoting, any m
+  integer(c_int), parameter :: GPURNG_TRIDIAG_PCR = 2        ! parallel cyclic reduction, m <= 1024
+  integer(c_int), parameter :: GPURNG_TRIDIAG_THOMAS_PCR = 3 ! Giles-Laszlo-Appleyard hybrid, m <= 1024
+
+  ! ---- gpurngPdeScheme_t (gpurngBlackScholesPde1d*; gpurng_pde.h) ----------------------------------
+  integer(c_int), parameter :: GPURNG_PDE_EXPLICIT = 0       ! u' = (I + L) u
+  integer(c_int), parameter :: GPURNG_PDE_IMPLICIT = 1       ! (I - L) u' = u
+  integer(c_int), parameter :: GPURNG_PDE_CRANK_NICOLSON = 2 ! (I - L/2) u' = (I + L/2) u
+
+  ! ---- option kinds of gpurngBlackScholesPde1d* (#define in gpurng_pde.h): one payoff + one exercise --
+  integer(c_int), parameter :: GPURNG_OPTION_CALL = 0     ! max(S - K, 0)
+  integer(c_int), parameter :: GPURNG_OPTION_PUT = 1      ! max(K - S, 0)
+  integer(c_int), parameter :: GPURNG_OPTION_EUROPEAN = 0 ! exercise at maturity only
+  integer(c_int), parameter :: GPURNG_OPTION_AMERICAN = 2 ! exercise at any time step
+
   ! ---- #define constants (unsigned long long in C) ------------------------------------------------
   integer(c_long_long), parameter :: GPURNG_RANMAR_DEFAULT_SEED = 54217137_c_long_long ! IJKL: IJ 1802, KL 9373
   integer(c_long_long), parameter :: GPURNG_RANMAR_MAX_SEED = 900000000_c_long_long    ! largest IJKL
 
   ! ================================================================================================
-  ! Part 1: the C functions, one interface each. Every function returns a gpurngStatus_t (see
-  ! gpurng.h for which ones) except gpurngGetErrorString.
+  ! Part 1: the C functions, one interface each. Every function returns a gpurngStatus_t (see the
+  ! headers for which ones) except gpurngGetErrorString.
   ! ================================================================================================
   interface
     ! Create a generator on the backend GPURNG_BACKEND selects (statuses: gpurng.h).
@@ -449,6 +491,265 @@ module gpurng
       integer(c_size_t), value :: num
       integer(c_int) :: status
     end function gpurngParkMillerFillUniformDouble
+
+    ! ---- gpurng_tridiag.h: solver handles (also used by gpurng_pde.h) --------------------------------
+
+    ! Create a solver handle: stream 0, GPURNG_TRIDIAG_AUTO, no scratch (statuses: gpurng_tridiag.h).
+    ! solver: gpurngSolver_t * as type(c_ptr), intent(out), receives the handle.
+    function gpurngCreateSolver(solver) bind(C, name="gpurngCreateSolver") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: solver
+      integer(c_int) :: status
+    end function gpurngCreateSolver
+
+    ! Destroy a solver handle and free its scratch, after waiting for its stream.
+    function gpurngDestroySolver(solver) bind(C, name="gpurngDestroySolver") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: solver
+      integer(c_int) :: status
+    end function gpurngDestroySolver
+
+    ! The CUDA stream of later device-memory calls (c_null_ptr = the default stream).
+    function gpurngSolverSetStream(solver, stream) bind(C, name="gpurngSolverSetStream") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: solver
+      type(c_ptr), value :: stream
+      integer(c_int) :: status
+    end function gpurngSolverSetStream
+
+    ! The tridiagonal algorithm of later calls, a GPURNG_TRIDIAG_* value, by value.
+    function gpurngSolverSetAlgorithm(solver, algorithm) bind(C, name="gpurngSolverSetAlgorithm") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: solver
+      integer(c_int), value :: algorithm
+      integer(c_int) :: status
+    end function gpurngSolverSetAlgorithm
+
+    ! The algorithm the last successful tridiagonal call ran (GPURNG_TRIDIAG_AUTO before any).
+    ! algorithm: one value written, so a scalar integer(c_int), intent(out).
+    function gpurngSolverGetLastAlgorithm(solver, algorithm) bind(C, name="gpurngSolverGetLastAlgorithm") &
+        result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: solver
+      integer(c_int), intent(out) :: algorithm
+      integer(c_int) :: status
+    end function gpurngSolverGetLastAlgorithm
+
+    ! ---- gpurng_tridiag.h: batched tridiagonal solves, single precision ------------------------------
+
+    ! Solve every system of an ndim-dimensional batch in place (x: right-hand sides in, solutions out).
+    ! dims: ndim extents (dims(1) = C's dims[0], the contiguous one); solvedim 0-based as in C.
+    ! pads: c_loc of ndim padded extents or c_null_ptr (pads = dims); info: c_loc of one integer(c_int)
+    ! per system, or c_null_ptr.
+    function gpurngSgtsvBatch(solver, ndim, solvedim, dims, pads, dl, d, du, x, info) &
+        bind(C, name="gpurngSgtsvBatch") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_float), intent(in) :: dl(*), d(*), du(*)
+      real(c_float), intent(inout) :: x(*)
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngSgtsvBatch
+
+    ! cuSPARSE's gtsv2StridedBatch layout: system k (0-based) is x(k*batchStride+1 : k*batchStride+m).
+    ! info: c_loc of batchCount integer(c_int), or c_null_ptr.
+    function gpurngSgtsvStridedBatch(solver, m, dl, d, du, x, batchCount, batchStride, info) &
+        bind(C, name="gpurngSgtsvStridedBatch") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: m
+      real(c_float), intent(in) :: dl(*), d(*), du(*)
+      real(c_float), intent(inout) :: x(*)
+      integer(c_int), value :: batchCount, batchStride
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngSgtsvStridedBatch
+
+    ! cuSPARSE's gtsvInterleavedBatch layout: x(batchCount, m), element i of system k at x(k, i).
+    ! info: c_loc of batchCount integer(c_int), or c_null_ptr.
+    function gpurngSgtsvInterleavedBatch(solver, m, dl, d, du, x, batchCount, info) &
+        bind(C, name="gpurngSgtsvInterleavedBatch") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: m
+      real(c_float), intent(in) :: dl(*), d(*), du(*)
+      real(c_float), intent(inout) :: x(*)
+      integer(c_int), value :: batchCount
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngSgtsvInterleavedBatch
+
+    ! One matrix for the whole batch: dl, d, du hold m coefficients each; layout as gpurngSgtsvBatch.
+    ! pads: as gpurngSgtsvBatch; info: c_loc of one integer(c_int), or c_null_ptr.
+    function gpurngSgtsvConstantBatch(solver, ndim, solvedim, dims, pads, dl, d, du, x, info) &
+        bind(C, name="gpurngSgtsvConstantBatch") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_float), intent(in) :: dl(*), d(*), du(*)
+      real(c_float), intent(inout) :: x(*)
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngSgtsvConstantBatch
+
+    ! Replace each system's (dl, d, du) by its LU factors (dl = l, d = 1/p, du unchanged).
+    ! pads, info: as gpurngSgtsvBatch.
+    function gpurngSgtsvFactorBatch(solver, ndim, solvedim, dims, pads, dl, d, du, info) &
+        bind(C, name="gpurngSgtsvFactorBatch") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_float), intent(inout) :: dl(*), d(*), du(*)
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngSgtsvFactorBatch
+
+    ! Solve with the factors of gpurngSgtsvFactorBatch (same layout). pads: as gpurngSgtsvBatch.
+    function gpurngSgtsvFactoredSolveBatch(solver, ndim, solvedim, dims, pads, dl, d, du, x) &
+        bind(C, name="gpurngSgtsvFactoredSolveBatch") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_float), intent(in) :: dl(*), d(*), du(*)
+      real(c_float), intent(inout) :: x(*)
+      integer(c_int) :: status
+    end function gpurngSgtsvFactoredSolveBatch
+
+    ! ---- gpurng_tridiag.h: batched tridiagonal solves, double precision ------------------------------
+
+    ! Solve every system of an ndim-dimensional batch in place (x: right-hand sides in, solutions out).
+    ! dims: ndim extents (dims(1) = C's dims[0], the contiguous one); solvedim 0-based as in C.
+    ! pads: c_loc of ndim padded extents or c_null_ptr (pads = dims); info: c_loc of one integer(c_int)
+    ! per system, or c_null_ptr.
+    function gpurngDgtsvBatch(solver, ndim, solvedim, dims, pads, dl, d, du, x, info) &
+        bind(C, name="gpurngDgtsvBatch") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_double), intent(in) :: dl(*), d(*), du(*)
+      real(c_double), intent(inout) :: x(*)
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngDgtsvBatch
+
+    ! cuSPARSE's gtsv2StridedBatch layout: system k (0-based) is x(k*batchStride+1 : k*batchStride+m).
+    ! info: c_loc of batchCount integer(c_int), or c_null_ptr.
+    function gpurngDgtsvStridedBatch(solver, m, dl, d, du, x, batchCount, batchStride, info) &
+        bind(C, name="gpurngDgtsvStridedBatch") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: m
+      real(c_double), intent(in) :: dl(*), d(*), du(*)
+      real(c_double), intent(inout) :: x(*)
+      integer(c_int), value :: batchCount, batchStride
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngDgtsvStridedBatch
+
+    ! cuSPARSE's gtsvInterleavedBatch layout: x(batchCount, m), element i of system k at x(k, i).
+    ! info: c_loc of batchCount integer(c_int), or c_null_ptr.
+    function gpurngDgtsvInterleavedBatch(solver, m, dl, d, du, x, batchCount, info) &
+        bind(C, name="gpurngDgtsvInterleavedBatch") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: m
+      real(c_double), intent(in) :: dl(*), d(*), du(*)
+      real(c_double), intent(inout) :: x(*)
+      integer(c_int), value :: batchCount
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngDgtsvInterleavedBatch
+
+    ! One matrix for the whole batch: dl, d, du hold m coefficients each; layout as gpurngDgtsvBatch.
+    ! pads: as gpurngDgtsvBatch; info: c_loc of one integer(c_int), or c_null_ptr.
+    function gpurngDgtsvConstantBatch(solver, ndim, solvedim, dims, pads, dl, d, du, x, info) &
+        bind(C, name="gpurngDgtsvConstantBatch") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_double), intent(in) :: dl(*), d(*), du(*)
+      real(c_double), intent(inout) :: x(*)
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngDgtsvConstantBatch
+
+    ! Replace each system's (dl, d, du) by its LU factors (dl = l, d = 1/p, du unchanged).
+    ! pads, info: as gpurngDgtsvBatch.
+    function gpurngDgtsvFactorBatch(solver, ndim, solvedim, dims, pads, dl, d, du, info) &
+        bind(C, name="gpurngDgtsvFactorBatch") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_double), intent(inout) :: dl(*), d(*), du(*)
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngDgtsvFactorBatch
+
+    ! Solve with the factors of gpurngDgtsvFactorBatch (same layout). pads: as gpurngDgtsvBatch.
+    function gpurngDgtsvFactoredSolveBatch(solver, ndim, solvedim, dims, pads, dl, d, du, x) &
+        bind(C, name="gpurngDgtsvFactoredSolveBatch") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: ndim, solvedim
+      integer(c_int), intent(in) :: dims(*)
+      type(c_ptr), value :: pads
+      real(c_double), intent(in) :: dl(*), d(*), du(*)
+      real(c_double), intent(inout) :: x(*)
+      integer(c_int) :: status
+    end function gpurngDgtsvFactoredSolveBatch
+
+    ! ---- gpurng_pde.h: the one-factor Black-Scholes PDE -------------------------------------------
+
+    ! Price count options on one grid (J intervals, N steps, [0, Smax]) by the scheme (GPURNG_PDE_*).
+    ! kind: count GPURNG_OPTION_CALL/_PUT + GPURNG_OPTION_EUROPEAN/_AMERICAN; S0 .. maturity, price: count
+    ! values each. delta, gamma: c_loc of count values, or c_null_ptr; grid: c_loc of count*(J+1) values
+    ! (option k's nodes 0..J at grid(k*(J+1)+1 : (k+1)*(J+1))), or c_null_ptr; info: c_loc of count
+    ! integer(c_int), or c_null_ptr. Arithmetic in double precision.
+    function gpurngBlackScholesPde1dDouble(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, &
+                                           maturity, price, delta, gamma, grid, info) &
+        bind(C, name="gpurngBlackScholesPde1dDouble") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: scheme, J, N
+      real(c_double), value :: Smax
+      integer(c_int), value :: count
+      integer(c_int), intent(in) :: kind(*)
+      real(c_double), intent(in) :: S0(*), strike(*), rate(*), sigma(*), maturity(*)
+      real(c_double), intent(out) :: price(*)
+      type(c_ptr), value :: delta, gamma, grid, info
+      integer(c_int) :: status
+    end function gpurngBlackScholesPde1dDouble
+
+    ! As gpurngBlackScholesPde1dDouble with real(c_float) Smax, parameters, outputs and arithmetic.
+    function gpurngBlackScholesPde1dFloat(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, &
+                                          maturity, price, delta, gamma, grid, info) &
+        bind(C, name="gpurngBlackScholesPde1dFloat") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: scheme, J, N
+      real(c_float), value :: Smax
+      integer(c_int), value :: count
+      integer(c_int), intent(in) :: kind(*)
+      real(c_float), intent(in) :: S0(*), strike(*), rate(*), sigma(*), maturity(*)
+      real(c_float), intent(out) :: price(*)
+      type(c_ptr), value :: delta, gamma, grid, info
+      integer(c_int) :: status
+    end function gpurngBlackScholesPde1dFloat
   end interface
 
 contains

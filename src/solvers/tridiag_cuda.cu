@@ -320,18 +320,22 @@ __global__ void hybrid_constant_apply_kernel(Layout L, const ChunkFactors<T, R>*
   extern __shared__ unsigned char smem_raw[];
   if (*status) return;  // the factorisation failed: no x changes
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const int64_t k = int64_t(blockIdx.x) * (blockDim.x >> 5) + warp;
-  if (k >= L.systems) return;
   T* buf = reinterpret_cast<T*>(smem_raw) + size_t(warp) * 33 * R;
-  const int64_t base = L.base(k);
-  T rd[R];
-  load_chunk<T, R>(x + base, L.row_stride, L.m, lane, rd, T(0), buf);
+  // The factors (about 5 R + 36 values a lane) are read once per warp and kept in registers for every system
+  // the warp solves: the grid is sized to fill the GPU, not to the batch.
   const ChunkFactors<T, R> f = factors[lane];
-  T DS, DE;
-  chunk_apply(f, rd, DS, DE);
-  reduced_apply_warp(DS, DE, reduced[lane], lane);
-  chunk_back(f, rd, DS, DE);
-  store_chunk<T, R>(x + base, L.row_stride, L.m, lane, rd, buf);
+  const ReducedFactors<T> rf = reduced[lane];
+  const int64_t warps = int64_t(gridDim.x) * (blockDim.x >> 5);
+  for (int64_t k = int64_t(blockIdx.x) * (blockDim.x >> 5) + warp; k < L.systems; k += warps) {
+    const int64_t base = L.base(k);
+    T rd[R];
+    load_chunk<T, R>(x + base, L.row_stride, L.m, lane, rd, T(0), buf);
+    T DS, DE;
+    chunk_apply(f, rd, DS, DE);
+    reduced_apply_warp(DS, DE, rf, lane);
+    chunk_back(f, rd, DS, DE);
+    store_chunk<T, R>(x + base, L.row_stride, L.m, lane, rd, buf);
+  }
 }
 
 // PCR: one warp per system over n = 32 * 2^k padded rows in shared memory (A, C, D arrays of n).
@@ -507,8 +511,11 @@ gpurngStatus_t launch_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch,
   hybrid_constant_factor_kernel<T, R><<<1, 32, 0, st>>>(L.m, call.a, call.b, call.c, factors, reduced, status,
                                                          call.info);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
-  hybrid_constant_apply_kernel<T, R><<<blocks_for(L.systems, warps), warps * 32, smem, st>>>(L, factors, reduced,
-                                                                                             status, call.x);
+  int device = 0, sms = 132;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  const unsigned grid = unsigned(std::min<int64_t>(blocks_for(L.systems, warps), int64_t(sms) * 64 / warps));
+  hybrid_constant_apply_kernel<T, R><<<grid, warps * 32, smem, st>>>(L, factors, reduced, status, call.x);
   return launched();
 }
 

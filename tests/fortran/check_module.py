@@ -1,29 +1,42 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Check that the Fortran module fortran/gpurng.f90 matches the C header include/gpurng.h.
+"""Check that the Fortran module fortran/gpurng.f90 matches libgpurng's public C headers.
 
-Usage: check_module.py [HEADER [MODULE]]   (defaults: this repository's include/gpurng.h and
-fortran/gpurng.f90). Exit status 0 when they match, 1 with one line per difference otherwise,
-2 when a file cannot be read or parsed.
+Usage: check_module.py [HEADER ...] [MODULE]
+  HEADER  a public C header; give several to check them together (the module must match their union).
+          Default: every include/gpurng*.h of this repository except generated ones (gpurng_version.h,
+          gpurng_export.h, and any header with a HEADER.in template beside it), today include/gpurng.h,
+          include/gpurng_pde.h and include/gpurng_tridiag.h.
+  MODULE  the Fortran module, recognised by its suffix (.f90, .F90, .f95, .f03, .f08). Default: this
+          repository's fortran/gpurng.f90.
+The earlier form `check_module.py HEADER MODULE` still works; it now checks the module against that one
+header, so a module that also binds the solver headers' functions needs them named too.
+Exit status 0 when they match, 1 with one line per difference otherwise, 2 when a file cannot be read
+or parsed (or a header adds a function or constant another one already defined differently).
 
-Verified, with the header as the authority:
-  - every GPURNG_API function has exactly one bind(C) interface with the same binding name, and the
-    module binds no function the header lacks;
+Verified, with the headers as the authority (types, enums and handles of one header serve the others,
+e.g. gpurng_tridiag.h's use of gpurng.h's gpurngCudaStream_t):
+  - every GPURNG_API function of every header has exactly one bind(C) interface with the same binding
+    name, and the module binds no function that none of the headers declares;
   - a function returning a value is a Fortran function with the matching result kind;
   - the same number of arguments, and for each argument (by position) the Fortran type and kind and
     whether it is passed by value, following the mapping documented at the top of gpurng.f90:
         C scalar T            -> F(T), value
-        C T *                 -> F(T) by reference (scalar or array), or type(c_ptr), value
+        C T *                 -> F(T) by reference (scalar or array), or type(c_ptr), value (the form
+                                 for arrays that may be NULL, such as the solvers' pads and info)
         C T **                -> type(c_ptr) by reference
       (an array typedef such as gpurngDirectionVectors32_t maps to its element type; a plain parameter of
       it decays to a pointer);
-      with F(enum) = integer(c_int), F(opaque handle typedef) = type(c_ptr), F(size_t) =
-      integer(c_size_t), F(unsigned long long) = integer(c_long_long), ... (TYPE_MAP below);
-  - every enum constant is an integer(c_int), parameter with the header's value, every numeric
-    #define GPURNG_... (or alias of an earlier constant) is a parameter of the matching kind and value, and the module declares no
-    GPURNG_... parameter the header lacks.
+      with F(enum) = integer(c_int), F(opaque handle typedef such as gpurngSolver_t) = type(c_ptr),
+      F(size_t) = integer(c_size_t), F(unsigned long long) = integer(c_long_long), ... (TYPE_MAP below);
+  - every enum constant of every header is an integer(c_int), parameter with the header's value, every
+    numeric #define GPURNG_... (or alias of a constant of any of the headers) is a parameter of the matching
+    kind and value, and the module declares no GPURNG_... parameter that none of the headers defines.
+Which C pointers may be NULL is not checked (the headers say so only in prose); tests/fortran/
+test_module_calls.f90 passes c_null_ptr for them at run time.
 Standard library only, so it runs wherever CMake found a Python 3 interpreter.
 """
+import glob
 import os
 import re
 import sys
@@ -62,14 +75,13 @@ def parse_c_type(decl):
     return " ".join(words), depth
 
 
-def parse_header(path):
-    """Return (functions, constants, type_map). functions: name -> (return (base, depth), [(pname,
-    (base, depth))]); constants: name -> (value, fortran kind spec)."""
+def read_header(path):
     with open(path, encoding="utf-8") as f:
-        text = strip_c_comments(f.read())
-    type_map = dict(TYPE_MAP)
-    constants = {}
+        return strip_c_comments(f.read())
 
+
+def parse_typedefs(path, text, type_map, array_typedefs, constants, origin):
+    """Add the header's enums (type and constants), opaque handles and array typedefs."""
     # typedef enum tag { A = 1, B, ... } name_t;
     for m in re.finditer(r"typedef\s+enum\s*\w*\s*\{(.*?)\}\s*(\w+)\s*;", text, flags=re.S):
         type_map[m.group(2)] = "integer(c_int)"
@@ -81,14 +93,13 @@ def parse_header(path):
             name, _, expr = item.partition("=")
             name = name.strip()
             value = parse_c_int(expr, path, name) if expr.strip() else value + 1
-            constants[name] = (value, "integer(c_int)")
+            add_constant(constants, origin, name, (value, "integer(c_int)"), path)
     # typedef struct tag *handle_t;   (opaque handles)
     for m in re.finditer(r"typedef\s+struct\s+\w+\s*\*\s*(\w+)\s*;", text):
         type_map[m.group(1)] = C_PTR
     # typedef unsigned int name_t[32];   (fixed-size arrays): the element's Fortran type. A name_t * is the
     # address of the elements themselves (an array by reference), a name_t ** (a pointer set to a table of
     # them) needs type(c_ptr) by reference like any T **, and a plain name_t parameter decays to a pointer.
-    array_typedefs = set()
     for m in re.finditer(r"typedef\s+([\w\s]+?)\s+(\w+)\s*\[\s*\w+\s*\]\s*;", text):
         base, _ = parse_c_type(m.group(1))
         if base not in type_map:
@@ -96,20 +107,26 @@ def parse_header(path):
         type_map[m.group(2)] = type_map[base]
         array_typedefs.add(m.group(2))
 
+
+def add_constant(constants, origin, name, entry, path):
+    if name in constants and constants[name] != entry:
+        raise ParseError(f"{path}: {name} is also defined in {origin[name]} with another value")
+    constants[name] = entry
+    origin.setdefault(name, os.path.basename(path))
+
+
+def parse_defines(path, text):
+    """[(name, literal text)] of the header's '#define GPURNG_NAME <text>' lines."""
+    return [(m.group(1), m.group(2).strip())
+            for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(GPURNG_\w+)[ \t]+([^\n]+)$", text, flags=re.M)]
+
+
+def parse_functions(path, text, array_typedefs, functions, origin):
     def c_type(decl):
         base, depth = parse_c_type(decl)
         return base, depth + (base in array_typedefs and depth == 0)
 
-    # #define GPURNG_NAME <integer literal>
-    for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(GPURNG_\w+)[ \t]+([^\n]+)$", text, flags=re.M):
-        literal = m.group(2).strip()
-        if re.fullmatch(r"\(?-?(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\)?", literal):
-            kind = "integer(c_long_long)" if re.search(r"[lL]{2}", literal) else "integer(c_int)"
-            constants[m.group(1)] = (parse_c_int(literal, path, m.group(1)), kind)
-        elif literal in constants:  # #define GPURNG_ALIAS GPURNG_EARLIER_CONSTANT
-            constants[m.group(1)] = constants[literal]
-
-    functions = {}
+    found = 0
     for m in re.finditer(r"\bGPURNG_API\b(.*?);", text, flags=re.S):
         decl = " ".join(m.group(1).split())
         pm = re.fullmatch(r"(.+?)\b(\w+)\s*\((.*)\)", decl)
@@ -124,10 +141,54 @@ def parse_header(path):
                     raise ParseError(f"{path}: {name}: parameter '{p.strip()}' has no name")
                 args.append((pp.group(2), c_type(pp.group(1))))
         if name in functions:
-            raise ParseError(f"{path}: {name} is declared twice")
+            where = "twice" if origin[name] == os.path.basename(path) else f"also in {origin[name]}"
+            raise ParseError(f"{path}: {name} is declared {where}")
         functions[name] = (c_type(ret), args)
+        origin[name] = os.path.basename(path)
+        found += 1
+    return found
+
+
+def parse_headers(paths):
+    """Return (functions, constants, type_map, origin) of all headers together. functions: name ->
+    (return (base, depth), [(pname, (base, depth))]); constants: name -> (value, fortran kind spec);
+    origin: function or constant name -> the basename of the header that declares it."""
+    texts = [(path, read_header(path)) for path in paths]
+    type_map, array_typedefs, constants, origin = dict(TYPE_MAP), set(), {}, {}
+    # Pass 1: the types and enum constants of every header, so that any header may use another's.
+    for path, text in texts:
+        parse_typedefs(path, text, type_map, array_typedefs, constants, origin)
+    # Pass 2: #defines (integer literals first, then aliases of any header's constants), and prototypes.
+    aliases = []
+    for path, text in texts:
+        for name, literal in parse_defines(path, text):
+            if re.fullmatch(r"\(?-?(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\)?", literal):
+                kind = "integer(c_long_long)" if re.search(r"[lL]{2}", literal) else "integer(c_int)"
+                add_constant(constants, origin, name, (parse_c_int(literal, path, name), kind), path)
+            else:
+                aliases.append((path, name, literal))
+    progress = True
+    while aliases and progress:  # #define GPURNG_ALIAS GPURNG_OTHER_CONSTANT, in any order
+        progress = False
+        for alias in list(aliases):
+            path, name, literal = alias
+            if literal in constants:
+                add_constant(constants, origin, name, constants[literal], path)
+                aliases.remove(alias)
+                progress = True
+    functions = {}
+    for path, text in texts:
+        n = parse_functions(path, text, array_typedefs, functions, origin)
+        if n == 0 and not any(origin.get(c) == os.path.basename(path) for c in constants):
+            raise ParseError(f"{path}: no GPURNG_API prototypes and no constants found")
     if not functions:
-        raise ParseError(f"{path}: no GPURNG_API prototypes found")
+        raise ParseError(f"{', '.join(paths)}: no GPURNG_API prototypes found")
+    return functions, constants, type_map, origin
+
+
+def parse_header(path):
+    """One header on its own: (functions, constants, type_map), as parse_headers."""
+    functions, constants, type_map, _ = parse_headers([path])
     return functions, constants, type_map
 
 
@@ -286,24 +347,31 @@ def describe(spec, by_value, is_array=False):
     return f"{spec}, {how}"
 
 
-def compare(header_path, module_path):
-    functions, constants, type_map = parse_header(header_path)
+def compare(header_paths, module_path):
+    if isinstance(header_paths, str):
+        header_paths = [header_paths]
+    functions, constants, type_map, origin = parse_headers(header_paths)
     procedures, parameters = parse_module(module_path)
     errors = []
-    hname, mname = os.path.basename(header_path), os.path.basename(module_path)
+    mname = os.path.basename(module_path)
+    names = [os.path.basename(p) for p in header_paths]
+    hall = names[0] if len(names) == 1 else "none of " + ", ".join(names)
 
     def fortran_of(base, where):
         if base not in type_map:
+            hname = origin.get(where.split()[0], hall)  # where starts with the function's name
             errors.append(f"{hname}: {where}: the checker does not know how C type '{base}' maps to "
                           f"Fortran; add it to TYPE_MAP in {os.path.basename(__file__)}")
             return None
         return type_map[base]
 
     for name in sorted(set(functions) - set(procedures)):
-        errors.append(f"{mname}: missing interface for {name} (declared in {hname}); "
+        errors.append(f"{mname}: missing interface for {name} (declared in {origin[name]}); "
                       f"add a bind(C, name=\"{name}\") interface")
     for name in sorted(set(procedures) - set(functions)):
-        errors.append(f"{mname}: extra interface bind(C, name=\"{name}\"): {hname} has no such function")
+        errors.append(f"{mname}: extra interface bind(C, name=\"{name}\"): {hall} has no such function"
+                      if len(names) == 1 else
+                      f"{mname}: extra interface bind(C, name=\"{name}\"): {hall} declares such a function")
 
     for name in sorted(set(functions) & set(procedures)):
         (ret_base, ret_depth), cargs = functions[name]
@@ -327,8 +395,8 @@ def compare(header_path, module_path):
         # Arguments.
         fargs = proc["args"]
         if len(fargs) != len(cargs):
-            errors.append(f"{mname}: {name}: {len(fargs)} arguments ({', '.join(fargs) or 'none'}), but {hname} "
-                          f"has {len(cargs)} ({', '.join(p for p, _ in cargs) or 'none'})")
+            errors.append(f"{mname}: {name}: {len(fargs)} arguments ({', '.join(fargs) or 'none'}), but "
+                          f"{origin[name]} has {len(cargs)} ({', '.join(p for p, _ in cargs) or 'none'})")
             continue
         for i, ((cname, (base, depth)), fname) in enumerate(zip(cargs, fargs), start=1):
             where = f"{name} argument {i} ('{cname}' in C, '{fname}' in Fortran)"
@@ -358,7 +426,7 @@ def compare(header_path, module_path):
     for cname, (value, want_kind) in sorted(constants.items()):
         key = cname.lower()
         if key not in parameters:
-            errors.append(f"{mname}: missing constant {cname} = {value} ({hname}); add "
+            errors.append(f"{mname}: missing constant {cname} = {value} ({origin[cname]}); add "
                           f"'{want_kind}, parameter :: {cname} = {value}'")
             continue
         init, spec = parameters[key]
@@ -368,32 +436,60 @@ def compare(header_path, module_path):
         if have is None:
             errors.append(f"{mname}: constant {cname} = '{init}' is not an integer literal")
         elif have != value:
-            errors.append(f"{mname}: constant {cname} = {have}, but {hname} says {value}")
+            errors.append(f"{mname}: constant {cname} = {have}, but {origin[cname]} says {value}")
     for key in sorted(parameters):
         if key.startswith("gpurng_") and key.upper() not in constants:
-            errors.append(f"{mname}: extra constant {key.upper()}: {hname} defines no such constant")
+            errors.append(f"{mname}: extra constant {key.upper()}: {hall} defines no such constant"
+                          if len(names) == 1 else
+                          f"{mname}: extra constant {key.upper()}: {hall} defines such a constant")
     return errors, len(functions), len(constants)
+
+
+MODULE_SUFFIXES = (".f90", ".F90", ".f95", ".f03", ".f08")
+GENERATED_HEADERS = ("gpurng_version.h", "gpurng_export.h")
+
+
+def default_headers(root):
+    """include/gpurng*.h without the generated headers (known names, or a HEADER.in template beside it)."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(root, "include", "gpurng*.h"))):
+        if os.path.basename(path) in GENERATED_HEADERS or os.path.exists(path + ".in"):
+            continue
+        found.append(path)
+    # gpurng.h first: its types and constants are the ones the others build on (messages read in that order).
+    return sorted(found, key=lambda p: (os.path.basename(p) != "gpurng.h", p))
 
 
 def main(argv):
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
-    header = argv[1] if len(argv) > 1 else os.path.join(root, "include", "gpurng.h")
-    module = argv[2] if len(argv) > 2 else os.path.join(root, "fortran", "gpurng.f90")
-    if len(argv) > 3 or any(a in ("-h", "--help") for a in argv[1:]):
+    args = argv[1:]
+    if any(a in ("-h", "--help") for a in args):
         print(__doc__)
         return 2
+    modules = [a for a in args if a.endswith(MODULE_SUFFIXES)]
+    headers = [a for a in args if not a.endswith(MODULE_SUFFIXES)]
+    if len(modules) > 1 or (modules and args[-1] != modules[0]):
+        print("check_module: give at most one MODULE, after the headers\n" + __doc__)
+        return 2
+    module = modules[0] if modules else os.path.join(root, "fortran", "gpurng.f90")
+    if not headers:
+        headers = default_headers(root)
+        if not headers:
+            print(f"check_module: no include/gpurng*.h found under {root}")
+            return 2
     try:
-        errors, n_functions, n_constants = compare(header, module)
+        errors, n_functions, n_constants = compare(headers, module)
     except (OSError, ParseError) as e:
         print(f"check_module: {e}")
         return 2
+    what = " ".join(headers)
     if errors:
-        print(f"check_module: {module} does not match {header}:")
+        print(f"check_module: {module} does not match {what}:")
         for e in errors:
             print("  " + e)
         print(f"check_module: {len(errors)} difference(s)")
         return 1
-    print(f"check_module: OK: {n_functions} functions and {n_constants} constants of {header} "
+    print(f"check_module: OK: {n_functions} functions and {n_constants} constants of {what} "
           f"match {module}")
     return 0
 

@@ -7,9 +7,12 @@
 ! The cuRAND-style calls are checked on Philox, XORWOW and Sobol' generators through properties a wrong
 ! argument would break: normal moments, log-normals = exp(normals), Sobol' points = Gray-code XORs of the
 ! direction-vector table (seen through c_f_pointer), and the statuses of bad arguments.
+! The solver calls (gpurng_tridiag.h, gpurng_pde.h) solve small systems whose solutions and LU factors are
+! worked out by hand below, in every layout (general with and without pads, strided, interleaved, one
+! matrix for the batch, factor then solve), with info and pads passed as c_loc(...) or c_null_ptr.
 ! Prints one line per failed check and exits with status 1 if any failed.
 program test_module_calls
-  use, intrinsic :: iso_c_binding, only: c_ptr, c_null_ptr, c_associated, c_f_pointer, c_int, &
+  use, intrinsic :: iso_c_binding, only: c_ptr, c_null_ptr, c_associated, c_f_pointer, c_loc, c_int, &
                                          c_long_long, c_size_t, c_float, c_double
   use gpurng
   implicit none
@@ -303,13 +306,234 @@ program test_module_calls
   if (associated(sc32)) call truth(sob(1) == sc32(1), 'scrambled Sobol starts at the scramble constant')
   call expect(gpurngDestroyGenerator(gen), GPURNG_STATUS_SUCCESS, 'destroy SCRAMBLED_SOBOL32')
 
+  ! ---- the solver handle, the tridiagonal solvers and the Black-Scholes PDE ----
+  call solver_calls()
+
   if (failures /= 0) then
     print '(i0, a)', failures, ' check(s) failed'
     error stop 1
   end if
-  print '(a)', 'all module calls behave as gpurng.h says'
+  print '(a)', 'all module calls behave as the headers say'
 
 contains
+
+  ! Every interface of gpurng_tridiag.h and gpurng_pde.h, on host memory (CPU threads).
+  ! Two 3x3 systems, A1 = tridiag(1, 2, 1) with x1 = (1, 2, 3): A1 x1 = (4, 8, 8); A2 = tridiag(-1, 4, -1)
+  ! with x2 = (-1, 0.5, 2): A2 x2 = (-4.5, 1, 7.5). For the one-matrix call also x3 = (0.5, -1, 2):
+  ! A1 x3 = (0, 0.5, 3). LU without pivoting (LAPACK ?gttrf, the layout gpurng?gtsvFactorBatch writes):
+  ! A1: p = (2, 3/2, 4/3), l = (-, 1/2, 2/3), so d becomes 1/p = (1/2, 2/3, 3/4);
+  ! A2: p = (4, 15/4, 56/15), l = (-, -1/4, -4/15), so d becomes (1/4, 4/15, 15/56). du is unchanged.
+  subroutine solver_calls()
+    real(c_float), parameter :: dl1(3) = [0, 1, 1], d1(3) = [2, 2, 2], du1(3) = [1, 1, 0]
+    real(c_float), parameter :: dl2(3) = [0, -1, -1], d2(3) = [4, 4, 4], du2(3) = [-1, -1, 0]
+    real(c_float), parameter :: x1(3) = [1.0, 2.0, 3.0], r1(3) = [4.0, 8.0, 8.0]
+    real(c_float), parameter :: x2(3) = [-1.0, 0.5, 2.0], r2(3) = [-4.5, 1.0, 7.5]
+    real(c_float), parameter :: x3(3) = [0.5, -1.0, 2.0], r3(3) = [0.0, 0.5, 3.0]
+    real(c_float), parameter :: lfac(4) = [0.5, 2.0 / 3, -0.25, -4.0 / 15]            ! l_2, l_3 of A1, A2
+    real(c_float), parameter :: pinv(6) = [0.5, 2.0 / 3, 0.75, 0.25, 4.0 / 15, 15.0 / 56] ! 1/p of A1, A2
+    type(c_ptr) :: solver
+    integer(c_int) :: algorithm, status
+    integer(c_int), target :: info(2), info1, pads(2)
+    real(c_float) :: sl(6), sd(6), su(6), sx(6), pl(8), pd(8), pu(8), px(8)
+    real(c_double) :: dl(6), dd(6), du(6), dx(6)
+    real(c_float) :: fS0(1), fK(1), fr(1), fsig(1), fT(1), fprice(1)
+    real(c_float), target :: fdelta(1)
+    real(c_double) :: S0(1), K(1), r(1), sig(1), T(1), price(1)
+    real(c_double), target :: grid(128)
+    integer(c_int) :: call_kind(1)
+
+    solver = c_null_ptr
+    call expect(gpurngCreateSolver(solver), GPURNG_STATUS_SUCCESS, 'gpurngCreateSolver')
+    call truth(c_associated(solver), 'gpurngCreateSolver returns a handle')
+    algorithm = -1
+    call expect(gpurngSolverGetLastAlgorithm(solver, algorithm), GPURNG_STATUS_SUCCESS, 'gpurngSolverGetLastAlgorithm')
+    call truth(algorithm == GPURNG_TRIDIAG_AUTO, 'the last algorithm is AUTO before any call')
+    call expect(gpurngSolverSetAlgorithm(solver, 99_c_int), GPURNG_STATUS_INVALID_VALUE, 'an unknown algorithm')
+    call expect(gpurngSolverSetAlgorithm(solver, GPURNG_TRIDIAG_THOMAS), GPURNG_STATUS_SUCCESS, 'algorithm THOMAS')
+    call expect(gpurngSolverSetStream(solver, c_null_ptr), GPURNG_STATUS_SUCCESS, 'gpurngSolverSetStream(default)')
+
+    ! ---- general layout: x(3, 2), solvedim 0, pads NULL, info given ----
+    sl = [dl1, dl2]
+    sd = [d1, d2]
+    su = [du1, du2]
+    sx = [r1, r2]
+    info = -1
+    call expect(gpurngSgtsvBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, sl, sd, su, sx, &
+                                 c_loc(info)), GPURNG_STATUS_SUCCESS, 'gpurngSgtsvBatch')
+    call truth(near4(sx, [x1, x2]), 'gpurngSgtsvBatch solves both systems')
+    call truth(all(info == 0), 'gpurngSgtsvBatch info is 0 for both systems')
+    call truth(all(sd == [d1, d2]), 'gpurngSgtsvBatch leaves the coefficients alone')
+    call expect(gpurngSolverGetLastAlgorithm(solver, algorithm), GPURNG_STATUS_SUCCESS, 'last algorithm')
+    call truth(algorithm == GPURNG_TRIDIAG_THOMAS, 'the last algorithm is the THOMAS that was set')
+
+    ! ---- general layout with pads (4, 2): element 4 of each column is padding, left alone; info NULL ----
+    pl = [dl1, 9.0, dl2, 9.0]
+    pd = [d1, 9.0, d2, 9.0]
+    pu = [du1, 9.0, du2, 9.0]
+    px = [r1, -5.0, r2, -5.0]
+    pads = [4, 2]
+    call expect(gpurngSgtsvBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_loc(pads), pl, pd, pu, px, &
+                                 c_null_ptr), GPURNG_STATUS_SUCCESS, 'gpurngSgtsvBatch with pads')
+    call truth(near4(px([1, 2, 3, 5, 6, 7]), [x1, x2]) .and. px(4) == -5 .and. px(8) == -5, &
+               'gpurngSgtsvBatch with pads solves in the padded layout')
+
+    ! ---- a zero pivot in system 1: ZERO_PIVOT, info (1, 0), system 1 unchanged, system 2 solved ----
+    sd = [0.0_c_float, 2.0_c_float, 2.0_c_float, d2]
+    sx = [r1, r2]
+    info = -1
+    call expect(gpurngSgtsvBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, sl, sd, su, sx, &
+                                 c_loc(info)), GPURNG_STATUS_ZERO_PIVOT, 'gpurngSgtsvBatch with a zero pivot')
+    call truth(info(1) == 1 .and. info(2) == 0, 'info says system 1 met a zero pivot in row 0 (info 1)')
+    call truth(all(sx(1:3) == r1) .and. near4(sx(4:6), x2), 'the failed system is unchanged, the other solved')
+    sd = [d1, d2]
+
+    ! ---- strided: m 3, stride 4, 2 systems ----
+    px = [r1, -5.0, r2, -5.0]
+    info = -1
+    call expect(gpurngSgtsvStridedBatch(solver, 3_c_int, pl, pd, pu, px, 2_c_int, 4_c_int, c_loc(info)), &
+                GPURNG_STATUS_SUCCESS, 'gpurngSgtsvStridedBatch')
+    call truth(near4(px([1, 2, 3, 5, 6, 7]), [x1, x2]) .and. px(4) == -5 .and. px(8) == -5 .and. all(info == 0), &
+               'gpurngSgtsvStridedBatch solves both systems')
+    call expect(gpurngSgtsvStridedBatch(solver, 3_c_int, pl, pd, pu, px, 2_c_int, 2_c_int, c_null_ptr), &
+                GPURNG_STATUS_OUT_OF_RANGE, 'gpurngSgtsvStridedBatch with batchStride < m')
+
+    ! ---- interleaved: element i of system k at (i - 1) * 2 + k ----
+    sx = [r1(1), r2(1), r1(2), r2(2), r1(3), r2(3)]
+    call expect(gpurngSgtsvInterleavedBatch(solver, 3_c_int, interleave4(dl1, dl2), interleave4(d1, d2), &
+                                            interleave4(du1, du2), sx, 2_c_int, c_null_ptr), &
+                GPURNG_STATUS_SUCCESS, 'gpurngSgtsvInterleavedBatch')
+    call truth(near4(sx, interleave4(x1, x2)), 'gpurngSgtsvInterleavedBatch solves both systems')
+
+    ! ---- one matrix (A1) for the batch: right-hand sides r1 and r3 ----
+    sx = [r1, r3]
+    info1 = -1
+    call expect(gpurngSgtsvConstantBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, dl1, d1, du1, &
+                                         sx, c_loc(info1)), GPURNG_STATUS_SUCCESS, 'gpurngSgtsvConstantBatch')
+    call truth(near4(sx, [x1, x3]) .and. info1 == 0, 'gpurngSgtsvConstantBatch solves both right-hand sides')
+
+    ! ---- factor, then solve with the factors ----
+    info = -1
+    call expect(gpurngSgtsvFactorBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, sl, sd, su, &
+                                       c_loc(info)), GPURNG_STATUS_SUCCESS, 'gpurngSgtsvFactorBatch')
+    call truth(near4(sl([2, 3, 5, 6]), lfac) .and. near4(sd, pinv) .and. all(su == [du1, du2]) .and. &
+               all(info == 0), 'gpurngSgtsvFactorBatch writes the LU factors (l, 1/p, c)')
+    sx = [r1, r2]
+    call expect(gpurngSgtsvFactoredSolveBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, sl, sd, &
+                                              su, sx), GPURNG_STATUS_SUCCESS, 'gpurngSgtsvFactoredSolveBatch')
+    call truth(near4(sx, [x1, x2]), 'gpurngSgtsvFactoredSolveBatch solves with the factors')
+
+    ! ---- the same in double precision, with AUTO (on host memory it runs THOMAS) ----
+    call expect(gpurngSolverSetAlgorithm(solver, GPURNG_TRIDIAG_AUTO), GPURNG_STATUS_SUCCESS, 'algorithm AUTO')
+    dl = [dl1, dl2]
+    dd = [d1, d2]
+    du = [du1, du2]
+    dx = [r1, r2]
+    info = -1
+    call expect(gpurngDgtsvBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, dl, dd, du, dx, &
+                                 c_loc(info)), GPURNG_STATUS_SUCCESS, 'gpurngDgtsvBatch')
+    call truth(near8(dx, real([x1, x2], c_double)) .and. all(info == 0), 'gpurngDgtsvBatch solves both systems')
+    call expect(gpurngSolverGetLastAlgorithm(solver, algorithm), GPURNG_STATUS_SUCCESS, 'last algorithm')
+    call truth(algorithm == GPURNG_TRIDIAG_THOMAS, 'AUTO on host memory runs THOMAS')
+    ! solvedim 1: the transposed layout x(2, 3), which is the interleaved one.
+    dx = [r1(1), r2(1), r1(2), r2(2), r1(3), r2(3)]
+    call expect(gpurngDgtsvBatch(solver, 2_c_int, 1_c_int, [2_c_int, 3_c_int], c_null_ptr, &
+                                 real(interleave4(dl1, dl2), c_double), real(interleave4(d1, d2), c_double), &
+                                 real(interleave4(du1, du2), c_double), dx, c_null_ptr), GPURNG_STATUS_SUCCESS, &
+                'gpurngDgtsvBatch along solvedim 1')
+    call truth(near8(dx, real(interleave4(x1, x2), c_double)), 'gpurngDgtsvBatch along solvedim 1 solves both')
+    dx = [r1, r2]
+    call expect(gpurngDgtsvStridedBatch(solver, 3_c_int, dl, dd, du, dx, 2_c_int, 3_c_int, c_null_ptr), &
+                GPURNG_STATUS_SUCCESS, 'gpurngDgtsvStridedBatch')
+    call truth(near8(dx, real([x1, x2], c_double)), 'gpurngDgtsvStridedBatch solves both systems')
+    dx = [r1(1), r2(1), r1(2), r2(2), r1(3), r2(3)]
+    info = -1
+    call expect(gpurngDgtsvInterleavedBatch(solver, 3_c_int, real(interleave4(dl1, dl2), c_double), &
+                                            real(interleave4(d1, d2), c_double), &
+                                            real(interleave4(du1, du2), c_double), dx, 2_c_int, c_loc(info)), &
+                GPURNG_STATUS_SUCCESS, 'gpurngDgtsvInterleavedBatch')
+    call truth(near8(dx, real(interleave4(x1, x2), c_double)) .and. all(info == 0), &
+               'gpurngDgtsvInterleavedBatch solves both systems')
+    dx = [r1, r3]
+    call expect(gpurngDgtsvConstantBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, &
+                                         real(dl1, c_double), real(d1, c_double), real(du1, c_double), dx, &
+                                         c_null_ptr), GPURNG_STATUS_SUCCESS, 'gpurngDgtsvConstantBatch')
+    call truth(near8(dx, real([x1, x3], c_double)), 'gpurngDgtsvConstantBatch solves both right-hand sides')
+    call expect(gpurngDgtsvFactorBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, dl, dd, du, &
+                                       c_null_ptr), GPURNG_STATUS_SUCCESS, 'gpurngDgtsvFactorBatch')
+    call truth(near8(dl([2, 3, 5, 6]), [0.5_c_double, 2 / 3.0_c_double, -0.25_c_double, -4 / 15.0_c_double]) .and. &
+               near8(dd, [0.5_c_double, 2 / 3.0_c_double, 0.75_c_double, 0.25_c_double, 4 / 15.0_c_double, &
+                          15 / 56.0_c_double]), 'gpurngDgtsvFactorBatch writes the LU factors')
+    dx = [r1, r2]
+    call expect(gpurngDgtsvFactoredSolveBatch(solver, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, dl, dd, &
+                                              du, dx), GPURNG_STATUS_SUCCESS, 'gpurngDgtsvFactoredSolveBatch')
+    call truth(near8(dx, real([x1, x2], c_double)), 'gpurngDgtsvFactoredSolveBatch solves with the factors')
+
+    ! ---- bad arguments ----
+    call expect(gpurngSgtsvBatch(c_null_ptr, 2_c_int, 0_c_int, [3_c_int, 2_c_int], c_null_ptr, sl, sd, su, sx, &
+                                 c_null_ptr), GPURNG_STATUS_NOT_INITIALIZED, 'gpurngSgtsvBatch without a solver')
+    call expect(gpurngDgtsvBatch(solver, 4_c_int, 0_c_int, [3_c_int, 2_c_int, 1_c_int, 1_c_int], c_null_ptr, dl, &
+                                 dd, du, dx, c_null_ptr), GPURNG_STATUS_OUT_OF_RANGE, 'gpurngDgtsvBatch with ndim 4')
+
+    ! ---- Black-Scholes PDE: the call S0 = K = 100 (r 0.05, sigma 0.2, T 1; Black-Scholes 10.4506, delta 0.6368)
+    ! on a coarse grid (Smax 200, J 127) ----
+    call_kind = GPURNG_OPTION_CALL + GPURNG_OPTION_EUROPEAN
+    fS0 = 100
+    fK = 100
+    fr = 0.05
+    fsig = 0.2
+    fT = 1
+    call expect(gpurngBlackScholesPde1dFloat(solver, GPURNG_PDE_IMPLICIT, 127_c_int, 200_c_int, 200.0_c_float, &
+                                             1_c_int, call_kind, fS0, fK, fr, fsig, fT, fprice, c_loc(fdelta), &
+                                             c_null_ptr, c_null_ptr, c_null_ptr), GPURNG_STATUS_SUCCESS, &
+                'gpurngBlackScholesPde1dFloat')
+    call truth(abs(fprice(1) - 10.4506) < 0.05 .and. abs(fdelta(1) - 0.6368) < 0.005, &
+               'gpurngBlackScholesPde1dFloat prices the call near Black-Scholes')
+    call expect(gpurngBlackScholesPde1dFloat(solver, GPURNG_PDE_EXPLICIT, 127_c_int, 10_c_int, 200.0_c_float, &
+                                             1_c_int, call_kind, fS0, fK, fr, fsig, fT, fprice, c_null_ptr, &
+                                             c_null_ptr, c_null_ptr, c_null_ptr), GPURNG_STATUS_UNSTABLE_SCHEME, &
+                'gpurngBlackScholesPde1dFloat explicit beyond its stability limit')
+    S0 = 100
+    K = 100
+    r = 0.05_c_double
+    sig = 0.2_c_double
+    T = 1
+    grid = -1
+    call expect(gpurngBlackScholesPde1dDouble(solver, GPURNG_PDE_CRANK_NICOLSON, 127_c_int, 200_c_int, &
+                                              200.0_c_double, 1_c_int, call_kind, S0, K, r, sig, T, price, &
+                                              c_null_ptr, c_null_ptr, c_loc(grid), c_null_ptr), &
+                GPURNG_STATUS_SUCCESS, 'gpurngBlackScholesPde1dDouble')
+    call truth(abs(price(1) - 10.4506_c_double) < 0.05_c_double .and. grid(1) == 0 .and. grid(128) > 100, &
+               'gpurngBlackScholesPde1dDouble prices the call near Black-Scholes and fills its grid')
+    status = gpurngBlackScholesPde1dDouble(solver, 7_c_int, 127_c_int, 200_c_int, 200.0_c_double, 1_c_int, &
+                                           call_kind, S0, K, r, sig, T, price, c_null_ptr, c_null_ptr, c_null_ptr, &
+                                           c_null_ptr)
+    call expect(status, GPURNG_STATUS_INVALID_VALUE, 'gpurngBlackScholesPde1dDouble with an unknown scheme')
+
+    call expect(gpurngDestroySolver(solver), GPURNG_STATUS_SUCCESS, 'gpurngDestroySolver')
+    call expect(gpurngDestroySolver(c_null_ptr), GPURNG_STATUS_NOT_INITIALIZED, 'destroy a null solver')
+
+  end subroutine solver_calls
+
+  ! Two 3-element systems in the interleaved layout: (a1, b1, a2, b2, a3, b3).
+  function interleave4(a, b) result(c)
+    real(c_float), intent(in) :: a(3), b(3)
+    real(c_float) :: c(6)
+    c(1::2) = a
+    c(2::2) = b
+  end function interleave4
+
+  ! Equal within a few float (near4) or double (near8) roundings of the largest magnitude.
+  logical function near4(a, b)
+    real(c_float), intent(in) :: a(:), b(:)
+    near4 = size(a) == size(b)
+    if (near4) near4 = all(abs(a - b) <= 8 * epsilon(1.0_c_float) * maxval(abs(b)))
+  end function near4
+
+  logical function near8(a, b)
+    real(c_double), intent(in) :: a(:), b(:)
+    near8 = size(a) == size(b)
+    if (near8) near8 = all(abs(a - b) <= 8 * epsilon(1.0_c_double) * maxval(abs(b)))
+  end function near8
 
   subroutine expect(status, wanted, what)
     integer(c_int), intent(in) :: status, wanted

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The C boundary of gpurng_pde.h: argument checks in the documented order, then the hand-over to the CPU
+// loops (host memory) or the GPU launcher (device memory). Nothing throws across it.
+#include "gpurng_pde.h"
+
+#include <cmath>
+#include <initializer_list>
+
+#include "../backends/cpu/thread_pool.hpp"
+#include "../core/abi_guard.hpp"
+#include "../solvers/call_checks.hpp"
+#include "../solvers/solver_handle.hpp"
+#include "bs1d_call.hpp"
+#include "bs1d_scheme.hpp"
+#if GPURNG_WITH_CUDA
+#include "bs1d_cuda.hpp"
+#endif
+
+using gpurng::core::guarded;
+using gpurng::solvers::memory_kind;
+using gpurng::solvers::overlaps;
+using namespace gpurng::pde;
+
+namespace {
+
+template <typename T>
+bool finite_at_least_zero(T v) {
+  return v >= T(0) && std::isfinite(v);
+}
+
+// Host memory: kinds valid, parameters in range (INVALID_VALUE before OUT_OF_RANGE before UNSTABLE_SCHEME,
+// each over the whole batch).
+template <typename T>
+gpurngStatus_t check_host_options(const Bs1dCall<T>& c) {
+  for (int k = 0; k < c.count; ++k)
+    if (!kind_valid(c.kind[k])) return GPURNG_STATUS_INVALID_VALUE;
+  for (int k = 0; k < c.count; ++k) {
+    if (!finite_at_least_zero(c.S0[k]) || !(c.S0[k] <= c.Smax) || !finite_at_least_zero(c.strike[k]) ||
+        !finite_at_least_zero(c.rate[k]) || !finite_at_least_zero(c.sigma[k]) || !finite_at_least_zero(c.maturity[k]))
+      return GPURNG_STATUS_OUT_OF_RANGE;
+  }
+  if (c.scheme == kExplicit)
+    for (int k = 0; k < c.count; ++k)
+      if (explicit_unstable(double(c.maturity[k]), double(c.sigma[k]), double(c.rate[k]), c.J, c.N))
+        return GPURNG_STATUS_UNSTABLE_SCHEME;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+template <typename T>
+gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N, T Smax, int count,
+                   const int* kind, const T* S0, const T* strike, const T* rate, const T* sigma, const T* maturity,
+                   T* price, T* delta, T* gamma, T* grid, int* info) {
+  if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
+  const int s = static_cast<int>(scheme);
+  if (s != kExplicit && s != kImplicit && s != kCrankNicolson) return GPURNG_STATUS_INVALID_VALUE;
+  if (J < 3 || J > kMaxIntervals || N < 1 || count < 0 || !(Smax > T(0)) || !std::isfinite(Smax))
+    return GPURNG_STATUS_OUT_OF_RANGE;
+  if (count == 0) return GPURNG_STATUS_SUCCESS;
+  if (!kind || !S0 || !strike || !rate || !sigma || !maturity || !price) return GPURNG_STATUS_NULL_POINTER;
+  bool device = false;
+  gpurngStatus_t st =
+      memory_kind({kind, S0, strike, rate, sigma, maturity, price, delta, gamma, grid, info}, &device);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  // Every output against every other array (inputs and the other outputs).
+  const size_t n = size_t(count);
+  const size_t vb = n * sizeof(T), ib = n * sizeof(int), gb = n * size_t(J + 1) * sizeof(T);
+  struct Range {
+    const void* p;
+    size_t bytes;
+  };
+  const Range all[] = {{kind, ib},  {S0, vb},    {strike, vb}, {rate, vb},  {sigma, vb}, {maturity, vb},
+                       {price, vb}, {delta, vb}, {gamma, vb},  {grid, gb}, {info, ib}};
+  constexpr int kFirstOutput = 6;
+  for (int o = kFirstOutput; o < int(sizeof(all) / sizeof(all[0])); ++o)
+    for (int q = 0; q < int(sizeof(all) / sizeof(all[0])); ++q)
+      if (q != o && overlaps(all[o].p, all[o].bytes, all[q].p, all[q].bytes))
+        return GPURNG_STATUS_OVERLAPPING_ARRAYS;
+  Bs1dCall<T> call;
+  call.scheme = s;
+  call.J = J;
+  call.N = N;
+  call.Smax = Smax;
+  call.count = count;
+  call.kind = kind;
+  call.S0 = S0;
+  call.strike = strike;
+  call.rate = rate;
+  call.sigma = sigma;
+  call.maturity = maturity;
+  call.price = price;
+  call.delta = delta;
+  call.gamma = gamma;
+  call.grid = grid;
+  call.info = info;
+  if (device) {
+#if GPURNG_WITH_CUDA
+    return cuda::run_bs1d(call, solver->scratch, solver->stream);
+#else
+    return GPURNG_STATUS_INTERNAL_ERROR;  // no device memory exists without the CUDA backend
+#endif
+  }
+  if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
+  st = check_host_options(call);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  return cpu::run_bs1d(call) == 0 ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ZERO_PIVOT;
+}
+
+}  // namespace
+
+extern "C" {
+
+gpurngStatus_t gpurngBlackScholesPde1dDouble(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N,
+                                             double Smax, int count, const int* kind, const double* S0,
+                                             const double* strike, const double* rate, const double* sigma,
+                                             const double* maturity, double* price, double* delta, double* gamma,
+                                             double* grid, int* info) {
+  return guarded([&] {
+    return run<double>(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, maturity, price, delta,
+                       gamma, grid, info);
+  });
+}
+
+gpurngStatus_t gpurngBlackScholesPde1dFloat(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N, float Smax,
+                                            int count, const int* kind, const float* S0, const float* strike,
+                                            const float* rate, const float* sigma, const float* maturity,
+                                            float* price, float* delta, float* gamma, float* grid, int* info) {
+  return guarded([&] {
+    return run<float>(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, maturity, price, delta,
+                      gamma, grid, info);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The CPU backend of the Black-Scholes PDE: bs1d_cpu_kernels.inc compiled for the x86-64 baseline, AVX2 with
+// FMA and AVX-512, chosen at run time as the tridiagonal solvers are (cpu_isa.hpp). The fused multiply-adds
+// are explicit, so every copy gives the same bits (the baseline copy only runs them in software), and the
+// same bits as the GPU kernels (bs1d_cuda.cu): both run the templates of bs1d_scheme.hpp and the solvers'.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "../backends/cpu/cpu_isa.hpp"
+#include "../backends/cpu/thread_pool.hpp"
+#include "../solvers/hybrid_system.hpp"
+#include "../solvers/thomas.hpp"
+#include "bs1d_call.hpp"
+#include "bs1d_scheme.hpp"
+
+// Lane vectors are passed by value between inline functions only; the note about their ABI is moot.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace gpurng {
+namespace pde {
+namespace cpu {
+
+using gpurng::cpu::configured_threads;
+using gpurng::cpu::parallel_for;
+using namespace gpurng::solvers;
+
+namespace baseline {
+#include "bs1d_cpu_kernels.inc"
+}  // namespace baseline
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GPURNG_PDE_HAVE_SIMD_CLONES 1
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace avx2 {
+#include "bs1d_cpu_kernels.inc"
+}  // namespace avx2
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
+namespace avx512 {
+#include "bs1d_cpu_kernels.inc"
+}  // namespace avx512
+#pragma GCC pop_options
+#endif
+
+template <typename T>
+int64_t run_bs1d(const Bs1dCall<T>& call) {
+#ifdef GPURNG_PDE_HAVE_SIMD_CLONES
+  switch (gpurng::cpu::selected_isa()) {
+    case gpurng::cpu::Isa::avx512:
+      return avx512::run(call);
+    case gpurng::cpu::Isa::avx2:
+      return avx2::run(call);
+    case gpurng::cpu::Isa::baseline:
+      break;
+  }
+#endif
+  return baseline::run(call);
+}
+
+template int64_t run_bs1d<float>(const Bs1dCall<float>&);
+template int64_t run_bs1d<double>(const Bs1dCall<double>&);
+
+}  // namespace cpu
+}  // namespace pde
+}  // namespace gpurng

@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The GPU backend of the Black-Scholes PDE. Every numerical step is a template shared with the CPU backend
+// (bs1d_scheme.hpp; the hybrid Thomas/PCR of thomas_pcr.hpp; thomas.hpp's LU rows), run here on scalars, so
+// the same call gives the same bits on both (the library builds device code with --fmad=false: only fma_hd
+// fuses).
+//
+// J + 1 <= 1024 (warp_kernel): one warp per option, the grid of 32 R nodes (R = hybrid_rows_per_chunk(J + 1),
+// nodes past J padding that stays 0) in registers for the whole time loop, lane p holding nodes p R .. p R +
+// R - 1. Explicit: the neighbours across lanes by __shfl_up_sync / __shfl_down_sync. Implicit and
+// Crank-Nicolson: I - L (or I - L/2) factored once per option (chunk_factor per lane, then the 64-row reduced
+// system's PCR factors, pcr_factor per row and step), then each time step only the right-hand side parts:
+// chunk_apply, pcr_apply over 6 steps, chunk_back. The reduced rows of lane p are S = row 2p and E = row 2p+1;
+// at distance h == 1 S's neighbours are E of lane p-1 and its own E, E's its own S and S of lane p+1; at h >= 2
+// the same row of lanes p -/+ h/2; missing neighbours are identity rows (0). This is hybrid_system.hpp's
+// composition (pcr_rows / reduced_apply read every neighbour before any row changes) lane for chunk.
+//
+// J + 1 > 1024 (thread_kernel): one thread per option, the grid (and the implicit matrix's LU factors, made
+// once) in the solver's scratch, interleaved (node i of option k at i * count + k) so a warp's accesses
+// coalesce; coefficients and payoffs recomputed on the fly by the shared functions.
+#include <cuda_runtime.h>
+
+#include "../solvers/hybrid_system.hpp"
+#include "../solvers/thomas.hpp"
+#include "../solvers/tridiag_cuda.hpp"
+#include "bs1d_call.hpp"
+#include "bs1d_cuda.hpp"
+#include "bs1d_scheme.hpp"
+
+namespace gpurng {
+namespace pde {
+namespace cuda {
+
+using namespace gpurng::solvers;
+
+namespace {
+
+constexpr int kWarpsPerBlock = 4;
+constexpr int kThreadsPerBlock = 128;
+constexpr unsigned kFullMask = 0xffffffffu;
+
+template <typename T>
+struct Option {
+  T S0, K, rate, sigma, maturity;
+  bool put, american;
+};
+
+template <typename T>
+__device__ __forceinline__ Option<T> load_option(const Bs1dCall<T>& c, int64_t k) {
+  Option<T> o;
+  const int kind = c.kind[k];
+  o.put = kind_put(kind);
+  o.american = kind_american(kind);
+  o.S0 = c.S0[k];
+  o.K = c.strike[k];
+  o.rate = c.rate[k];
+  o.sigma = c.sigma[k];
+  o.maturity = c.maturity[k];
+  return o;
+}
+
+// Value of lane p - d (0 below lane 0) and of lane p + d (0 past lane 31).
+template <typename T>
+__device__ __forceinline__ T from_below(T v, int d, int lane) {
+  const T x = __shfl_up_sync(kFullMask, v, d);
+  return lane >= d ? x : T(0);
+}
+template <typename T>
+__device__ __forceinline__ T from_above(T v, int d, int lane) {
+  const T x = __shfl_down_sync(kFullMask, v, d);
+  return lane + d < 32 ? x : T(0);
+}
+
+// Outputs of an option that failed (info code: -1 unstable explicit step, else the 1-based pivot row): NaN
+// everywhere. Lane `lane` of `lanes` writes its share of the grid.
+template <typename T>
+__device__ void write_failed(const Bs1dCall<T>& c, int64_t k, int code, int lane, int lanes) {
+  const T nan = quiet_nan<T>();
+  if (lane == 0) {
+    c.price[k] = nan;
+    if (c.delta) c.delta[k] = nan;
+    if (c.gamma) c.gamma[k] = nan;
+    if (c.info) c.info[k] = code;
+  }
+  if (c.grid)
+    for (int i = lane; i <= c.J; i += lanes) c.grid[k * int64_t(c.J + 1) + i] = nan;
+}
+
+template <typename T>
+__device__ __forceinline__ void write_readout(const Bs1dCall<T>& c, int64_t k, const Readout<T>& r) {
+  c.price[k] = r.price;
+  if (c.delta) c.delta[k] = r.delta;
+  if (c.gamma) c.gamma[k] = r.gamma;
+  if (c.info) c.info[k] = 0;
+}
+
+// Node `node` of the warp's grid (every lane asks for the same node).
+template <typename T, int R>
+__device__ __forceinline__ T warp_node(const T (&u)[R], int node) {
+  const int owner = node / R, idx = node - owner * R;
+  T v = T(0);
+#pragma unroll
+  for (int j = 0; j < R; ++j)
+    if (j == idx) v = u[j];
+  return __shfl_sync(kFullMask, v, owner);
+}
+
+// The reduced system's PCR factors (hybrid_system.hpp's pcr_rows with factors), lane p holding rows 2p (S)
+// and 2p+1 (E); `fail` collects the first tiny pivot as pcr_rows reports it.
+template <typename T, int R>
+__device__ __forceinline__ void reduced_factor_warp(const ChunkFactors<T, R>& f, ReducedFactors<T>& rf, int lane,
+                                                    int& fail) {
+  T SA = f.S.A, SC = f.S.C, EA = f.E.A, EC = f.E.C;
+#pragma unroll
+  for (int step = 0; step < kReducedSteps; ++step) {
+    const int h = 1 << step;
+    T lSA, lSC, rSA, rSC, lEA, lEC, rEA, rEC;
+    if (h == 1) {
+      lSA = from_below(EA, 1, lane);
+      lSC = from_below(EC, 1, lane);
+      rSA = EA;
+      rSC = EC;
+      lEA = SA;
+      lEC = SC;
+      rEA = from_above(SA, 1, lane);
+      rEC = from_above(SC, 1, lane);
+    } else {
+      const int d = h >> 1;
+      lSA = from_below(SA, d, lane);
+      lSC = from_below(SC, d, lane);
+      rSA = from_above(SA, d, lane);
+      rSC = from_above(SC, d, lane);
+      lEA = from_below(EA, d, lane);
+      lEC = from_below(EC, d, lane);
+      rEA = from_above(EA, d, lane);
+      rEC = from_above(EC, d, lane);
+    }
+    T nSA, nSC, nEA, nEC, rS, rE;
+    if (!pcr_factor(SA, SC, lSA, lSC, rSA, rSC, nSA, nSC, rS))
+      fail = first_failure(fail, reduced_row_origin(2 * lane, R) + 1);
+    if (!pcr_factor(EA, EC, lEA, lEC, rEA, rEC, nEA, nEC, rE))
+      fail = first_failure(fail, reduced_row_origin(2 * lane + 1, R) + 1);
+    rf.A[step][0] = SA;
+    rf.C[step][0] = SC;
+    rf.r[step][0] = rS;
+    rf.A[step][1] = EA;
+    rf.C[step][1] = EC;
+    rf.r[step][1] = rE;
+    SA = nSA;
+    SC = nSC;
+    EA = nEA;
+    EC = nEC;
+  }
+}
+
+// The reduced system's right-hand side part (hybrid_system.hpp's reduced_apply), in place on DS, DE.
+template <typename T>
+__device__ __forceinline__ void reduced_apply_warp(const ReducedFactors<T>& rf, T& DS, T& DE, int lane) {
+#pragma unroll
+  for (int step = 0; step < kReducedSteps; ++step) {
+    const int h = 1 << step;
+    T lS, rS, lE, rE;
+    if (h == 1) {
+      lS = from_below(DE, 1, lane);
+      rS = DE;
+      lE = DS;
+      rE = from_above(DS, 1, lane);
+    } else {
+      const int d = h >> 1;
+      lS = from_below(DS, d, lane);
+      rS = from_above(DS, d, lane);
+      lE = from_below(DE, d, lane);
+      rE = from_above(DE, d, lane);
+    }
+    const T nS = pcr_apply(rf.A[step][0], rf.C[step][0], rf.r[step][0], DS, lS, rS);
+    const T nE = pcr_apply(rf.A[step][1], rf.C[step][1], rf.r[step][1], DE, lE, rE);
+    DS = nS;
+    DE = nE;
+  }
+}
+
+// The smallest non-zero of the warp's values (0 if all are 0).
+__device__ __forceinline__ int warp_first_failure(int fail) {
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) fail = first_failure(fail, __shfl_xor_sync(kFullMask, fail, d));
+  return fail;
+}
+
+// Coefficients of the lane's R nodes (padding rows identity).
+template <typename T, int R>
+__device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, int J, bool implicit, T (&a)[R],
+                                            T (&b)[R], T (&c)[R]) {
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    const int node = base + j;
+    const Coeffs<T> co = node <= J ? node_coeffs<T, T>(k, node, J, implicit) : padding_coeffs<T, T>();
+    a[j] = co.a;
+    b[j] = co.b;
+    c[j] = co.c;
+  }
+}
+
+// The explicit product of the lane's R nodes (neighbours across lanes by shuffles; 0 past the grid's ends).
+template <typename T, int R>
+__device__ __forceinline__ void lane_explicit(const T (&a)[R], const T (&b)[R], const T (&c)[R], const T (&u)[R],
+                                              T (&out)[R], int lane) {
+  const T left = from_below(u[R - 1], 1, lane);
+  const T right = from_above(u[0], 1, lane);
+#pragma unroll
+  for (int j = 0; j < R; ++j)
+    out[j] = explicit_node(a[j], b[j], c[j], j > 0 ? u[j - 1] : left, u[j], j + 1 < R ? u[j + 1] : right);
+}
+
+template <typename T, int R, int Scheme>
+__global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCall<T> c) {
+  const int lane = threadIdx.x & 31;
+  const int64_t k = int64_t(blockIdx.x) * kWarpsPerBlock + (threadIdx.x >> 5);
+  if (k >= c.count) return;  // whole warps leave together
+  const int J = c.J, N = c.N;
+  const Option<T> o = load_option(c, k);
+  const T dS = grid_step(c.Smax, J);
+  const int base = lane * R;
+  if (Scheme == kExplicit && explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) {
+    write_failed(c, k, -1, lane, 32);
+    return;
+  }
+  T u[R], pay[R];
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    const int node = base + j;
+    pay[j] = node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0);
+    u[j] = pay[j];
+  }
+  if (Scheme == kExplicit) {
+    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
+    T a[R], b[R], cc[R];
+    lane_coeffs(ks, base, J, false, a, b, cc);
+    for (int n = 0; n < N; ++n) {
+      T un[R];
+      lane_explicit(a, b, cc, u, un, lane);
+      if (o.american) {
+#pragma unroll
+        for (int j = 0; j < R; ++j) u[j] = exercise(un[j], pay[j]);
+      } else {
+#pragma unroll
+        for (int j = 0; j < R; ++j) u[j] = un[j];
+      }
+    }
+  } else {
+    const bool cn = Scheme == kCrankNicolson;
+    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
+    ChunkFactors<T, R> f;
+    ReducedFactors<T> rf;
+    int fail;
+    {
+      T a[R], b[R], cc[R];
+      lane_coeffs(ks, base, J, true, a, b, cc);
+      const int local = chunk_factor(a, b, cc, f);
+      fail = local ? base + local : 0;
+    }
+    reduced_factor_warp(f, rf, lane, fail);
+    fail = warp_first_failure(fail);
+    if (fail) {
+      write_failed(c, k, fail, lane, 32);
+      return;
+    }
+    T ea[R], eb[R], ec[R];  // Crank-Nicolson's explicit half (same constants: L/2)
+    if (cn) lane_coeffs(ks, base, J, false, ea, eb, ec);
+    for (int n = 0; n < N; ++n) {
+      T d[R];
+      if (cn) {
+        lane_explicit(ea, eb, ec, u, d, lane);
+      } else {
+#pragma unroll
+        for (int j = 0; j < R; ++j) d[j] = u[j];
+      }
+      T DS, DE;
+      chunk_apply(f, d, DS, DE);
+      reduced_apply_warp(rf, DS, DE, lane);
+      chunk_back(f, d, DS, DE);
+      if (o.american) {
+#pragma unroll
+        for (int j = 0; j < R; ++j) u[j] = exercise(d[j], pay[j]);
+      } else {
+#pragma unroll
+        for (int j = 0; j < R; ++j) u[j] = d[j];
+      }
+    }
+  }
+  // Readout (every lane takes part in the shuffles; lane 0 writes) and the grid (each lane its nodes).
+  const int j = readout_node(o.S0, dS, J);
+  const T w = readout_weight(o.S0, dS, j);
+  const T um1 = warp_node(u, j - 1), u0 = warp_node(u, j), u1 = warp_node(u, j + 1), u2 = warp_node(u, j + 2);
+  if (lane == 0) write_readout(c, k, readout(um1, u0, u1, u2, w, dS));
+  if (c.grid) {
+    T* g = c.grid + k * int64_t(J + 1);
+#pragma unroll
+    for (int jj = 0; jj < R; ++jj)
+      if (base + jj <= J) g[base + jj] = u[jj];
+  }
+}
+
+// J + 1 > 1024: one thread per option; u (and the LU factors l, 1/p) interleaved in scratch.
+template <typename T, int Scheme>
+__global__ void __launch_bounds__(kThreadsPerBlock) thread_kernel(const Bs1dCall<T> c, T* su, T* sl, T* sinv) {
+  const int64_t k = int64_t(blockIdx.x) * kThreadsPerBlock + threadIdx.x;
+  if (k >= c.count) return;
+  const int J = c.J, N = c.N, m = J + 1;
+  const size_t stride = size_t(c.count);
+  T* u = su + k;
+  const Option<T> o = load_option(c, k);
+  const T dS = grid_step(c.Smax, J);
+  if (Scheme == kExplicit && explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) {
+    write_failed(c, k, -1, 0, 1);
+    return;
+  }
+  for (int i = 0; i < m; ++i) u[i * stride] = payoff(o.put, node_price(i, dS), o.K);
+  if (Scheme == kExplicit) {
+    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
+    for (int n = 0; n < N; ++n) {
+      T left = T(0), mid = u[0];
+      for (int i = 0; i < m; ++i) {
+        const T right = i + 1 < m ? u[(i + 1) * stride] : T(0);
+        const Coeffs<T> co = node_coeffs<T, T>(ks, i, J, false);
+        const T nv = explicit_node(co.a, co.b, co.c, left, mid, right);
+        u[i * stride] = o.american ? exercise(nv, payoff(o.put, node_price(i, dS), o.K)) : nv;
+        left = mid;
+        mid = right;
+      }
+    }
+  } else {
+    const bool cn = Scheme == kCrankNicolson;
+    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
+    T* l = sl + k;
+    T* inv = sinv + k;
+    int fail = 0;
+    T ip = T(0), cprev = T(0);
+    for (int i = 0; i < m; ++i) {
+      const Coeffs<T> co = node_coeffs<T, T>(ks, i, J, true);
+      T li;
+      if (!lu_factor_row(co.a, co.b, cprev, ip, li) && !fail) fail = i + 1;
+      l[i * stride] = li;
+      inv[i * stride] = ip;
+      cprev = co.c;
+    }
+    if (fail) {
+      write_failed(c, k, fail, 0, 1);
+      return;
+    }
+    for (int n = 0; n < N; ++n) {
+      T y = T(0), left = T(0), mid = u[0];
+      for (int i = 0; i < m; ++i) {
+        T d = mid;
+        const T right = i + 1 < m ? u[(i + 1) * stride] : T(0);
+        if (cn) {
+          const Coeffs<T> co = node_coeffs<T, T>(ks, i, J, false);
+          d = explicit_node(co.a, co.b, co.c, left, mid, right);
+        }
+        y = lu_forward_row(l[i * stride], d, y);
+        u[i * stride] = y;
+        left = mid;
+        mid = right;
+      }
+      T x = T(0);
+      for (int i = m - 1; i >= 0; --i) {
+        const T ci = node_coeffs<T, T>(ks, i, J, true).c;
+        x = lu_backward_row(inv[i * stride], ci, u[i * stride], x);
+        u[i * stride] = o.american ? exercise(x, payoff(o.put, node_price(i, dS), o.K)) : x;
+      }
+    }
+  }
+  const int j = readout_node(o.S0, dS, J);
+  const T w = readout_weight(o.S0, dS, j);
+  write_readout(c, k, readout(u[(j - 1) * stride], u[j * stride], u[(j + 1) * stride], u[(j + 2) * stride], w, dS));
+  if (c.grid) {
+    T* g = c.grid + k * int64_t(m);
+    for (int i = 0; i < m; ++i) g[i] = u[i * stride];
+  }
+}
+
+template <typename T, int R>
+void launch_warp(const Bs1dCall<T>& call, cudaStream_t stream) {
+  const unsigned blocks = unsigned((int64_t(call.count) + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  switch (call.scheme) {
+    case kExplicit:
+      warp_kernel<T, R, kExplicit><<<blocks, kWarpsPerBlock * 32, 0, stream>>>(call);
+      break;
+    case kImplicit:
+      warp_kernel<T, R, kImplicit><<<blocks, kWarpsPerBlock * 32, 0, stream>>>(call);
+      break;
+    default:
+      warp_kernel<T, R, kCrankNicolson><<<blocks, kWarpsPerBlock * 32, 0, stream>>>(call);
+      break;
+  }
+}
+
+}  // namespace
+
+template <typename T>
+gpurngStatus_t run_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, void* stream_ptr) {
+  cudaStream_t stream = static_cast<cudaStream_t>(stream_ptr);
+  const int m = call.J + 1;
+  cudaGetLastError();  // a stale error of earlier work is not this call's
+  if (m <= kRegisterNodes) {
+    switch (hybrid_rows_per_chunk(m)) {
+      case 4: launch_warp<T, 4>(call, stream); break;
+      case 8: launch_warp<T, 8>(call, stream); break;
+      case 16: launch_warp<T, 16>(call, stream); break;
+      default: launch_warp<T, 32>(call, stream); break;
+    }
+  } else {
+    const size_t words = size_t(m) * size_t(call.count);
+    const size_t arrays = call.scheme == kExplicit ? 1 : 3;
+    const gpurngStatus_t st = solvers::cuda::reserve(scratch, arrays * words * sizeof(T));
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    T* u = static_cast<T*>(scratch.ptr);
+    T* l = arrays > 1 ? u + words : nullptr;
+    T* inv = arrays > 1 ? u + 2 * words : nullptr;
+    const unsigned blocks = unsigned((int64_t(call.count) + kThreadsPerBlock - 1) / kThreadsPerBlock);
+    switch (call.scheme) {
+      case kExplicit:
+        thread_kernel<T, kExplicit><<<blocks, kThreadsPerBlock, 0, stream>>>(call, u, l, inv);
+        break;
+      case kImplicit:
+        thread_kernel<T, kImplicit><<<blocks, kThreadsPerBlock, 0, stream>>>(call, u, l, inv);
+        break;
+      default:
+        thread_kernel<T, kCrankNicolson><<<blocks, kThreadsPerBlock, 0, stream>>>(call, u, l, inv);
+        break;
+    }
+  }
+  return cudaGetLastError() == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_LAUNCH_FAILURE;
+}
+
+template gpurngStatus_t run_bs1d<float>(const Bs1dCall<float>&, DeviceScratch&, void*);
+template gpurngStatus_t run_bs1d<double>(const Bs1dCall<double>&, DeviceScratch&, void*);
+
+}  // namespace cuda
+}  // namespace pde
+}  // namespace gpurng

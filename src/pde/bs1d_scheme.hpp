@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The one-factor Black-Scholes PDE on Giles' BS_1D grid (gpurng_pde.h): every numerical step written once,
+// GPURNG_HD, for both backends. The CPU runs these templates on SIMD lane vectors (several options at once,
+// one per lane; bs1d_cpu_kernels.inc), the GPU on scalars (one option per warp or thread; bs1d_cuda.cu). The
+// library builds with contraction off, so a product is fused with an addition only where fma_hd says so, and
+// both backends round every operation alike: the same call gives the same bits on the CPU and the GPU.
+//
+// Working precision T (float or double), per option (dt = T / N):
+//   q   = T(0.5) * dt              (Crank-Nicolson: T(0.25) * dt, i.e. L/2)
+//   hs  = (q * sigma) * sigma      lambda_j = hs * j^2  = dt sigma^2 j^2 / 2
+//   hr  = q * r                    g_j      = hr * j    = dt r j / 2
+//   rdt = hr + hr                  r dt     (exactly q * 2r: a doubling is exact)
+// Per node j (jt = T(j), lam = hs * (jt * jt)):
+//   explicit, I + L, interior:  a = fma(-hr, jt, lam)          (lambda - g)
+//                               c = fma( hr, jt, lam)          (lambda + g)
+//                               b = T(1) - fma(T(2), lam, rdt)  (1 - (2 lambda + r dt))
+//   implicit, I - L, interior:  a = -(explicit a), c = -(explicit c), b = T(1) + fma(T(2), lam, rdt)
+//   row 0 (S = 0, discounting):  a = c = 0, b = T(1) - rdt (explicit) or T(1) + rdt (implicit)
+//   row J (u_SS = 0, one-sided u_S), g = hr * jt, s = fma(T(2), g, -rdt) (2 g - r dt):
+//                               explicit a = -(g + g), b = T(1) + s, c = 0
+//                               implicit a =   g + g,  b = T(1) - s, c = 0
+// b rounds once, after the small part 2 lambda + r dt is formed: rounding T(1) - rdt first would give every
+// node the same relative error in its discounting, a bias that N steps multiply (in float, 0.23 ulp of 1 per
+// step is 7e-4 on the test price at N = 2500); per-node roundings of 1 -/+ s largely cancel instead.
+//   padding rows (nodes past J of the 32 R chunked grid): a = c = 0, b = 1 (they hold 0 and stay 0)
+// Explicit product of one node (explicit scheme, and the right-hand side of Crank-Nicolson):
+//   u'_j = fma(a, u_{j-1}, fma(c, u_{j+1}, b * u_j))      (u_{-1} = u_{J+1} = 0 or the padding's 0)
+// American exercise after every step: u'_j = (u'_j < payoff_j) ? payoff_j : u'_j.
+// Implicit solves: thomas_pcr.hpp's hybrid (J + 1 <= 1024) or thomas.hpp's LU rows (J + 1 > 1024), factored
+// once per option.
+#pragma once
+
+#include <limits>
+
+#include "../solvers/solver_math.hpp"
+
+namespace gpurng {
+namespace pde {
+
+using solvers::fma_hd;
+
+enum : int { kExplicit = 0, kImplicit = 1, kCrankNicolson = 2 };
+
+// The largest grid kept in registers (one warp of 32 chunks of R <= 32 nodes) and the largest J accepted.
+constexpr int kRegisterNodes = 1024;
+constexpr int kMaxIntervals = 1 << 20;
+
+// Option kind decoding (gpurng_pde.h): bit 1 = American; put only for kinds 1 and 3. An unknown kind (device
+// memory, not checked) prices as a call with the exercise bit 1 says.
+GPURNG_HD bool kind_american(int kind) { return (kind & 2) != 0; }
+GPURNG_HD bool kind_put(int kind) { return kind == 1 || kind == 3; }
+GPURNG_HD bool kind_valid(int kind) { return kind >= 0 && kind <= 3; }
+
+// Stability of the explicit scheme, in double on both backends: dt (sigma^2 J^2 + r) > 1, with
+// dt = maturity / N and the products left to right: dt * ((sigma * sigma) * (J * J) + r).
+GPURNG_HD bool explicit_unstable(double maturity, double sigma, double rate, int J, int N) {
+  const double dt = maturity / double(N);
+  const double jj = double(J) * double(J);
+  return dt * (sigma * sigma * jj + rate) > 1.0;
+}
+
+// The per-option constants of one operator (L, or L/2 for Crank-Nicolson). V is T or a lane vector of T.
+template <typename V>
+struct StepConsts {
+  V hs, hr, rdt;
+};
+
+template <typename T>
+GPURNG_HD StepConsts<T> step_consts(T maturity, T sigma, T rate, int N, bool half_operator) {
+  const T dt = maturity / T(N);
+  const T q = (half_operator ? T(0.25) : T(0.5)) * dt;
+  StepConsts<T> k;
+  k.hs = (q * sigma) * sigma;
+  k.hr = q * rate;
+  k.rdt = k.hr + k.hr;
+  return k;
+}
+
+template <typename V>
+struct Coeffs {
+  V a, b, c;
+};
+
+// Coefficients of node j (0 <= j <= J) of I + L (explicit) or I - L (implicit), as documented above. V is T or
+// a lane vector of T (elementwise arithmetic, fma_hd found by argument-dependent lookup); jt = T(j).
+template <typename V, typename T>
+GPURNG_HD Coeffs<V> node_coeffs(const StepConsts<V>& k, int j, int J, bool implicit) {
+  const V one = V(T(1));
+  const V zero = V(T(0));
+  Coeffs<V> co;
+  const V jt = V(T(j));
+  if (j == 0) {
+    co.a = zero;
+    co.b = implicit ? one + k.rdt : one - k.rdt;
+    co.c = zero;
+  } else if (j == J) {
+    const V g = k.hr * jt;
+    const V s = fma_hd(V(T(2)), g, -k.rdt);  // 2 g - r dt
+    co.a = implicit ? g + g : -(g + g);
+    co.b = implicit ? one - s : one + s;
+    co.c = zero;
+  } else {
+    const V lam = k.hs * (jt * jt);
+    const V a = fma_hd(-k.hr, jt, lam);
+    const V c = fma_hd(k.hr, jt, lam);
+    const V s = fma_hd(V(T(2)), lam, k.rdt);  // 2 lambda + r dt
+    co.a = implicit ? -a : a;
+    co.b = implicit ? one + s : one - s;
+    co.c = implicit ? -c : c;
+  }
+  return co;
+}
+
+// A padding row of the chunked grid: identity.
+template <typename V, typename T>
+GPURNG_HD Coeffs<V> padding_coeffs() {
+  return Coeffs<V>{V(T(0)), V(T(1)), V(T(0))};
+}
+
+// One node of the explicit product: fma(a, left, fma(c, right, b * mid)).
+template <typename V>
+GPURNG_HD V explicit_node(const V& a, const V& b, const V& c, const V& left, const V& mid, const V& right) {
+  return fma_hd(a, left, fma_hd(c, right, b * mid));
+}
+
+// American exercise: the larger of the continuation value and the payoff, written as a comparison so that
+// both backends treat NaN (kept) and signed zeros alike. Lane vectors overload it elementwise.
+template <typename T>
+GPURNG_HD T exercise(T u, T payoff) {
+  return u < payoff ? payoff : u;
+}
+
+// Payoff at S: max(S - K, 0) for a call, max(K - S, 0) for a put (S = T(j) * dS).
+template <typename T>
+GPURNG_HD T payoff(bool put, T S, T K) {
+  const T v = put ? K - S : S - K;
+  return v > T(0) ? v : T(0);
+}
+
+// Node S of the grid and the grid step.
+template <typename T>
+GPURNG_HD T grid_step(T Smax, int J) {
+  return Smax / T(J);
+}
+
+template <typename T>
+GPURNG_HD T node_price(int j, T dS) {
+  return T(j) * dS;
+}
+
+// Readout position: j = floor(S0 / dS) clamped to 1 .. J-2 (NaN S0 gives 1), w = (S0 - S_j) / dS.
+template <typename T>
+GPURNG_HD int readout_node(T S0, T dS, int J) {
+  const T q = S0 / dS;
+  if (!(q >= T(1))) return 1;
+  if (q >= T(J - 2)) return J - 2;
+  return int(q);
+}
+
+template <typename T>
+GPURNG_HD T readout_weight(T S0, T dS, int j) {
+  return (S0 - node_price(j, dS)) / dS;
+}
+
+// price = (1 - w) u_j + w u_{j+1}, delta = (u_{j+1} - u_j) / dS, gamma = (1 - w) G_j + w G_{j+1} with
+// G_j = (u_{j+1} - 2 u_j + u_{j-1}) / dS^2; as written: price = fma(w, u1, (1 - w) * u0),
+// G_j = (fma(-2, u_j, u_{j+1}) + u_{j-1}) / (dS * dS), gamma = fma(w, G1, (1 - w) * G0).
+template <typename T>
+struct Readout {
+  T price, delta, gamma;
+};
+
+template <typename T>
+GPURNG_HD Readout<T> readout(T um1, T u0, T u1, T u2, T w, T dS) {
+  Readout<T> r;
+  const T omw = T(1) - w;
+  const T dS2 = dS * dS;
+  r.price = fma_hd(w, u1, omw * u0);
+  r.delta = (u1 - u0) / dS;
+  const T G0 = (fma_hd(T(-2), u0, u1) + um1) / dS2;
+  const T G1 = (fma_hd(T(-2), u1, u2) + u0) / dS2;
+  r.gamma = fma_hd(w, G1, omw * G0);
+  return r;
+}
+
+template <typename T>
+GPURNG_HD T quiet_nan() {
+  return std::numeric_limits<T>::quiet_NaN();
+}
+
+}  // namespace pde
+}  // namespace gpurng

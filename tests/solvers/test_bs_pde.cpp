@@ -1,0 +1,849 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// gpurng_pde.h against independent oracles: the published values of Giles' BS_1D scheme (explicit N = 50000,
+// implicit N = 2500 on S0 = K = 100, r 0.05, sigma 0.2, T 1, Smax 200, J 255; /work/shared solvers.md §3.1), the
+// Black-Scholes formula, QuantLib's FdBlackScholesVanillaEngine (Crank-Nicolson = Douglas in 1-D, and the
+// American put, computed here when QuantLib is found); a mixed batch against the same options priced one by
+// one (bit for bit); the grid against the price; grids that are not 32 R nodes and beyond 1024 nodes; every
+// documented status; the ISA copies of the CPU backend against each other (bit for bit). With a GPU the same
+// calls run on device memory and must give the CPU's bits, asynchronously on a stream and in a CUDA graph.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "gpurng_pde.h"
+#if GPURNG_TEST_HAVE_QUANTLIB
+#include "quantlib_oracle.hpp"
+#endif
+#if GPURNG_TEST_HAVE_CUDA
+#include <cuda_runtime.h>
+#endif
+
+namespace {
+
+// solvers.md §3.1.
+constexpr double kGilesExplicit = 10.45197062362595;  // N = 50000, J = 255, FP64
+constexpr double kGilesImplicit = 10.45153022068708;  // N = 2500, J = 255, FP64
+constexpr double kBsPrice = 10.450583572185565, kBsDelta = 0.636830651176, kBsGamma = 0.018762017346;
+constexpr double kQlDouglas = 10.4515380930;  // QuantLib 1.29 Douglas 2500 x 256 (used without QuantLib)
+
+constexpr int kJ = 255;
+constexpr double kSmax = 200;
+
+const int kCallEu = GPURNG_OPTION_CALL + GPURNG_OPTION_EUROPEAN;
+const int kPutEu = GPURNG_OPTION_PUT + GPURNG_OPTION_EUROPEAN;
+const int kCallAm = GPURNG_OPTION_CALL + GPURNG_OPTION_AMERICAN;
+const int kPutAm = GPURNG_OPTION_PUT + GPURNG_OPTION_AMERICAN;
+
+gpurngStatus_t pde(gpurngSolver_t s, int scheme, int J, int N, double Smax, int count, const int* kind,
+                   const double* S0, const double* K, const double* r, const double* sig, const double* T,
+                   double* price, double* delta, double* gamma, double* grid, int* info) {
+  return gpurngBlackScholesPde1dDouble(s, gpurngPdeScheme_t(scheme), J, N, Smax, count, kind, S0, K, r, sig, T, price,
+                                       delta, gamma, grid, info);
+}
+gpurngStatus_t pde(gpurngSolver_t s, int scheme, int J, int N, float Smax, int count, const int* kind, const float* S0,
+                   const float* K, const float* r, const float* sig, const float* T, float* price, float* delta,
+                   float* gamma, float* grid, int* info) {
+  return gpurngBlackScholesPde1dFloat(s, gpurngPdeScheme_t(scheme), J, N, Smax, count, kind, S0, K, r, sig, T, price,
+                                      delta, gamma, grid, info);
+}
+
+template <typename T>
+struct Options {
+  std::vector<int> kind;
+  std::vector<T> S0, K, r, sigma, mat;
+  void add(int k, double s0, double strike, double rate, double sig, double t) {
+    kind.push_back(k);
+    S0.push_back(T(s0));
+    K.push_back(T(strike));
+    r.push_back(T(rate));
+    sigma.push_back(T(sig));
+    mat.push_back(T(t));
+  }
+  int count() const { return int(kind.size()); }
+  Options one(int i) const {
+    Options o;
+    o.add(kind[i], S0[i], K[i], r[i], sigma[i], mat[i]);
+    return o;
+  }
+};
+
+template <typename T>
+Options<T> atm(int kind = GPURNG_OPTION_CALL) {
+  Options<T> o;
+  o.add(kind, 100, 100, 0.05, 0.2, 1);
+  return o;
+}
+
+template <typename T>
+struct Priced {
+  gpurngStatus_t status = GPURNG_STATUS_INTERNAL_ERROR;
+  std::vector<T> price, delta, gamma, grid;
+  std::vector<int> info;
+};
+
+struct Solver {
+  gpurngSolver_t s = nullptr;
+  Solver() { EXPECT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS); }
+  ~Solver() { gpurngDestroySolver(s); }
+};
+
+template <typename T>
+Priced<T> price_host(int scheme, int J, int N, double Smax, const Options<T>& o, bool with_grid = true) {
+  Solver s;
+  const int n = o.count();
+  Priced<T> p;
+  p.price.assign(n, T(-1));
+  p.delta.assign(n, T(-1));
+  p.gamma.assign(n, T(-1));
+  p.info.assign(n, -7);
+  if (with_grid) p.grid.assign(size_t(n) * (J + 1), T(-1));
+  p.status = pde(s.s, scheme, J, N, T(Smax), n, o.kind.data(), o.S0.data(), o.K.data(), o.r.data(), o.sigma.data(),
+                 o.mat.data(), p.price.data(), p.delta.data(), p.gamma.data(), with_grid ? p.grid.data() : nullptr,
+                 p.info.data());
+  return p;
+}
+
+template <typename T>
+bool same_bits(T a, T b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+template <typename T>
+void expect_same_bits(const std::vector<T>& a, const std::vector<T>& b, const std::string& what) {
+  ASSERT_EQ(a.size(), b.size()) << what;
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!same_bits(a[i], b[i]) && bad++ == 0) first = i;
+  EXPECT_EQ(bad, 0u) << what << ": " << bad << " of " << a.size() << " differ, first at " << first << " ("
+                     << (a.empty() ? 0.0 : double(a[first])) << " vs " << (b.empty() ? 0.0 : double(b[first])) << ")";
+}
+
+template <typename T>
+void expect_same(const Priced<T>& a, const Priced<T>& b, const std::string& what) {
+  EXPECT_EQ(a.status, b.status) << what;
+  expect_same_bits(a.price, b.price, what + " price");
+  expect_same_bits(a.delta, b.delta, what + " delta");
+  expect_same_bits(a.gamma, b.gamma, what + " gamma");
+  expect_same_bits(a.grid, b.grid, what + " grid");
+  EXPECT_EQ(a.info, b.info) << what << " info";
+}
+
+// Steps the explicit scheme needs on J for maturity T and sigma (with some margin).
+int explicit_steps(int J, double sigma, double r, double T) {
+  return int(std::ceil(T * (sigma * sigma * J * J + r) * 1.02)) + 1;
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Published scheme values, Black-Scholes, QuantLib
+
+TEST(BsPde, ExplicitDoubleMatchesGiles) {
+  const Priced<double> p = price_host(GPURNG_PDE_EXPLICIT, kJ, 50000, kSmax, atm<double>());
+  ASSERT_EQ(p.status, GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(p.info[0], 0);
+  std::printf("explicit N=50000: price %.14f (Giles %.14f, diff %.3g); delta %.12f gamma %.12f\n", p.price[0],
+              kGilesExplicit, p.price[0] - kGilesExplicit, p.delta[0], p.gamma[0]);
+  EXPECT_NEAR(p.price[0], kGilesExplicit, 1e-10);
+  EXPECT_NEAR(p.price[0], kBsPrice, 2e-3);
+  EXPECT_NEAR(p.delta[0], kBsDelta, 1e-4);
+  EXPECT_NEAR(p.gamma[0], kBsGamma, 1e-5);
+}
+
+TEST(BsPde, ImplicitDoubleMatchesGiles) {
+  const Priced<double> p = price_host(GPURNG_PDE_IMPLICIT, kJ, 2500, kSmax, atm<double>());
+  ASSERT_EQ(p.status, GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(p.info[0], 0);
+  std::printf("implicit N=2500: price %.14f (Giles %.14f, diff %.3g); delta %.12f gamma %.12f\n", p.price[0],
+              kGilesImplicit, p.price[0] - kGilesImplicit, p.delta[0], p.gamma[0]);
+  EXPECT_NEAR(p.price[0], kGilesImplicit, 1e-10);
+  EXPECT_NEAR(p.price[0], kBsPrice, 2e-3);
+  EXPECT_NEAR(p.delta[0], kBsDelta, 1e-4);
+  EXPECT_NEAR(p.gamma[0], kBsGamma, 1e-5);
+}
+
+TEST(BsPde, FloatNearGiles) {
+  const Priced<float> e = price_host(GPURNG_PDE_EXPLICIT, kJ, 50000, kSmax, atm<float>());
+  const Priced<float> i = price_host(GPURNG_PDE_IMPLICIT, kJ, 2500, kSmax, atm<float>());
+  const Priced<float> c = price_host(GPURNG_PDE_CRANK_NICOLSON, kJ, 2500, kSmax, atm<float>());
+  ASSERT_EQ(e.status, GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(i.status, GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(c.status, GPURNG_STATUS_SUCCESS);
+  std::printf("float: explicit %.7f (diff %.3g), implicit %.7f (diff %.3g), crank-nicolson %.7f\n", e.price[0],
+              e.price[0] - kGilesExplicit, i.price[0], i.price[0] - kGilesImplicit, c.price[0]);
+  EXPECT_NEAR(e.price[0], kGilesExplicit, 5e-3);
+  EXPECT_NEAR(i.price[0], kGilesImplicit, 3e-4);
+  EXPECT_NEAR(c.price[0], kBsPrice, 3e-3);
+}
+
+TEST(BsPde, CrankNicolsonNearQuantLib) {
+  double ql = kQlDouglas;
+#if GPURNG_TEST_HAVE_QUANTLIB
+  ql = gpurng_test::ql_fd_black_scholes(true, false, 100, 100, 0.05, 0.2, 1, 2500, 256, gpurng_test::kQlDouglas,
+                                        nullptr, nullptr);
+#endif
+  const Priced<double> p = price_host(GPURNG_PDE_CRANK_NICOLSON, kJ, 2500, kSmax, atm<double>());
+  ASSERT_EQ(p.status, GPURNG_STATUS_SUCCESS);
+  std::printf("crank-nicolson N=2500: price %.14f, QuantLib Douglas 2500x256 %.10f (diff %.3g)\n", p.price[0], ql,
+              p.price[0] - ql);
+  EXPECT_NEAR(p.price[0], ql, 1e-3);
+  EXPECT_NEAR(p.price[0], kBsPrice, 2e-3);
+  EXPECT_NEAR(p.delta[0], kBsDelta, 1e-4);
+  EXPECT_NEAR(p.gamma[0], kBsGamma, 1e-5);
+}
+
+TEST(BsPde, AmericanPutNearQuantLib) {
+  Options<double> o;
+  o.add(kPutAm, 100, 100, 0.05, 0.2, 1);
+  o.add(kPutEu, 100, 100, 0.05, 0.2, 1);
+  const Priced<double> p = price_host(GPURNG_PDE_IMPLICIT, kJ, 2500, kSmax, o);
+  const Priced<double> cn = price_host(GPURNG_PDE_CRANK_NICOLSON, kJ, 2500, kSmax, o);
+  ASSERT_EQ(p.status, GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(cn.status, GPURNG_STATUS_SUCCESS);
+  double ql_ie = 6.0904, ql_douglas = 6.0904;  // binomial value when QuantLib is absent
+#if GPURNG_TEST_HAVE_QUANTLIB
+  ql_ie = gpurng_test::ql_fd_black_scholes(false, true, 100, 100, 0.05, 0.2, 1, 2500, 256,
+                                           gpurng_test::kQlImplicitEuler, nullptr, nullptr);
+  ql_douglas = gpurng_test::ql_fd_black_scholes(false, true, 100, 100, 0.05, 0.2, 1, 2500, 256,
+                                               gpurng_test::kQlDouglas, nullptr, nullptr);
+#endif
+  std::printf("American put: implicit %.10f, crank-nicolson %.10f; QuantLib ImplicitEuler %.10f, Douglas %.10f; "
+              "European put %.10f\n",
+              p.price[0], cn.price[0], ql_ie, ql_douglas, p.price[1]);
+  EXPECT_NEAR(p.price[0], ql_ie, 5e-3);
+  EXPECT_NEAR(p.price[0], ql_douglas, 5e-3);
+  EXPECT_NEAR(cn.price[0], ql_douglas, 5e-3);
+  EXPECT_GT(p.price[0], p.price[1] + 0.1);
+  // European put by put-call parity from the analytic call.
+  EXPECT_NEAR(p.price[1], kBsPrice - 100 + 100 * std::exp(-0.05), 2e-3);
+  // The American grid never falls below the payoff.
+  for (int j = 0; j <= kJ; ++j) EXPECT_GE(p.grid[j], std::max(100 - j * (kSmax / kJ), 0.0) - 1e-12) << j;
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Batches, grids, sizes
+
+// n options of all four kinds: S0 60 .. 60 + 3.7 (n-1), K 80 .. 110, r 0 .. 0.06, sigma 0.1 .. 0.3, maturity
+// (0.25 .. 0.65) * mat_scale.
+template <typename T>
+Options<T> mixed_batch(int n, double mat_scale = 1) {
+  Options<T> o;
+  const int kinds[4] = {kCallEu, kPutEu, kCallAm, kPutAm};
+  for (int i = 0; i < n; ++i)
+    o.add(kinds[i % 4], 60 + 3.7 * i, 80 + 2.5 * (i % 13), 0.01 * (i % 7), 0.1 + 0.02 * (i % 11),
+          (0.25 + 0.05 * (i % 9)) * mat_scale);
+  return o;
+}
+// Explicit steps that keep every option of mixed_batch(n, mat_scale) stable on J.
+int mixed_explicit_steps(int J, double mat_scale = 1) { return explicit_steps(J, 0.3, 0.06, 0.65 * mat_scale); }
+
+template <typename T>
+void batch_equals_singles() {
+  const Options<T> o = mixed_batch<T>(21);
+  const int J = 200;  // 201 nodes: R = 8, 55 padding nodes
+  struct {
+    int scheme, N;
+  } cases[] = {{GPURNG_PDE_EXPLICIT, mixed_explicit_steps(J)}, {GPURNG_PDE_IMPLICIT, 300},
+               {GPURNG_PDE_CRANK_NICOLSON, 300}};
+  for (const auto& c : cases) {
+    const Priced<T> all = price_host(c.scheme, J, c.N, 200, o);
+    ASSERT_EQ(all.status, GPURNG_STATUS_SUCCESS) << c.scheme;
+    for (int i = 0; i < o.count(); ++i) {
+      const Priced<T> one = price_host(c.scheme, J, c.N, 200, o.one(i));
+      ASSERT_EQ(one.status, GPURNG_STATUS_SUCCESS);
+      const std::string what = "scheme " + std::to_string(c.scheme) + " option " + std::to_string(i);
+      EXPECT_TRUE(same_bits(one.price[0], all.price[i])) << what << ": " << one.price[0] << " vs " << all.price[i];
+      EXPECT_TRUE(same_bits(one.delta[0], all.delta[i])) << what;
+      EXPECT_TRUE(same_bits(one.gamma[0], all.gamma[i])) << what;
+      EXPECT_EQ(0, std::memcmp(one.grid.data(), all.grid.data() + size_t(i) * (J + 1), sizeof(T) * (J + 1))) << what;
+      EXPECT_EQ(all.info[i], 0);
+      EXPECT_TRUE(std::isfinite(double(all.price[i]))) << what;
+    }
+  }
+}
+
+TEST(BsPde, MixedBatchEqualsOneByOneDouble) { batch_equals_singles<double>(); }
+TEST(BsPde, MixedBatchEqualsOneByOneFloat) { batch_equals_singles<float>(); }
+
+TEST(BsPde, GridConsistentWithPrice) {
+  Options<double> o = mixed_batch<double>(5);
+  o.add(kCallEu, 100, 100, 0.05, 0.2, 1);
+  const int J = kJ;
+  const Priced<double> with = price_host(GPURNG_PDE_IMPLICIT, J, 500, kSmax, o, true);
+  const Priced<double> without = price_host(GPURNG_PDE_IMPLICIT, J, 500, kSmax, o, false);
+  ASSERT_EQ(with.status, GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(without.status, GPURNG_STATUS_SUCCESS);
+  expect_same_bits(with.price, without.price, "price with and without grid");
+  const double dS = kSmax / J;
+  for (int k = 0; k < o.count(); ++k) {
+    const double* u = with.grid.data() + size_t(k) * (J + 1);
+    int j = int(o.S0[k] / dS);
+    j = std::min(std::max(j, 1), J - 2);
+    const double w = (o.S0[k] - j * dS) / dS;
+    const double price = (1 - w) * u[j] + w * u[j + 1];
+    const double delta = (u[j + 1] - u[j]) / dS;
+    const double G0 = (u[j + 1] - 2 * u[j] + u[j - 1]) / (dS * dS), G1 = (u[j + 2] - 2 * u[j + 1] + u[j]) / (dS * dS);
+    EXPECT_NEAR(with.price[k], price, 1e-12 * std::max(1.0, price)) << k;
+    EXPECT_NEAR(with.delta[k], delta, 1e-11) << k;
+    EXPECT_NEAR(with.gamma[k], (1 - w) * G0 + w * G1, 1e-10) << k;
+    const bool put = o.kind[k] & 1;
+    if (put) {
+      EXPECT_NEAR(u[J], 0.0, 1e-6) << k;  // deep out of the money at Smax
+    } else {
+      EXPECT_EQ(u[0], 0.0) << k;
+      EXPECT_GE(u[J], kSmax - o.K[k] - 1e-9) << k;  // call at Smax: at least S - K
+    }
+  }
+}
+
+TEST(BsPde, OddAndLargeGridsConverge) {
+  // 201 nodes (not 32 R), 1024 nodes (the largest in registers), 1025 and 2048 nodes (Thomas, J + 1 > 1024).
+  // Where S0 = 100 falls on a node (J = 200, 1024: w = 0) delta is the forward difference, off by about
+  // gamma dS / 2; elsewhere the price's readout error is about w (1 - w) gamma dS^2 / 2.
+  struct {
+    int J, N;
+  } grids[] = {{200, 2500}, {1023, 800}, {1024, 800}, {2047, 400}};
+  double prices[4];
+  for (int g = 0; g < 4; ++g) {
+    const double dS = kSmax / grids[g].J;
+    const Priced<double> p = price_host(GPURNG_PDE_CRANK_NICOLSON, grids[g].J, grids[g].N, kSmax, atm<double>());
+    ASSERT_EQ(p.status, GPURNG_STATUS_SUCCESS) << grids[g].J;
+    prices[g] = p.price[0];
+    std::printf("crank-nicolson J=%d N=%d: price %.10f delta %.8f gamma %.8f\n", grids[g].J, grids[g].N, p.price[0],
+                p.delta[0], p.gamma[0]);
+    EXPECT_NEAR(p.price[0], kBsPrice, 3e-3) << grids[g].J;
+    EXPECT_NEAR(p.delta[0], kBsDelta, 0.6 * kBsGamma * dS + 1e-4) << grids[g].J;
+    EXPECT_NEAR(p.gamma[0], kBsGamma, 1e-4) << grids[g].J;
+  }
+  EXPECT_NEAR(prices[1], prices[2], 3e-4);  // registers vs Thomas across the 1024-node boundary
+  // The implicit and explicit schemes on the large path.
+  const Priced<double> im = price_host(GPURNG_PDE_IMPLICIT, 2047, 400, kSmax, atm<double>());
+  ASSERT_EQ(im.status, GPURNG_STATUS_SUCCESS);
+  EXPECT_NEAR(im.price[0], kBsPrice, 3e-3);
+  Options<double> shortdated;
+  shortdated.add(kCallEu, 100, 100, 0.05, 0.2, 0.05);
+  const int N = explicit_steps(1100, 0.2, 0.05, 0.05);
+  const Priced<double> ex = price_host(GPURNG_PDE_EXPLICIT, 1100, N, kSmax, shortdated);
+  const Priced<double> ref = price_host(GPURNG_PDE_CRANK_NICOLSON, 1100, 200, kSmax, shortdated);
+  ASSERT_EQ(ex.status, GPURNG_STATUS_SUCCESS);
+  EXPECT_NEAR(ex.price[0], ref.price[0], 2e-3);
+}
+
+TEST(BsPde, EdgeParameters) {
+  Options<double> o;
+  o.add(kCallEu, 100, 90, 0.05, 0.2, 0);     // maturity 0: the interpolated payoff
+  o.add(kCallEu, 0, 100, 0.05, 0.2, 1);      // S0 = 0 (readout clamped to node 1)
+  o.add(kPutEu, 200, 100, 0.05, 0.2, 1);     // S0 = Smax
+  o.add(kCallEu, 100, 100, 0, 0, 1);         // no rate, no volatility
+  o.add(kPutAm, 100, 0, 0.05, 0.2, 1);       // strike 0
+  const Priced<double> p = price_host(GPURNG_PDE_IMPLICIT, kJ, 100, kSmax, o);
+  ASSERT_EQ(p.status, GPURNG_STATUS_SUCCESS);
+  for (int k = 0; k < o.count(); ++k) EXPECT_TRUE(std::isfinite(p.price[k])) << k;
+  EXPECT_NEAR(p.price[0], 10.0, 1e-12);
+  EXPECT_NEAR(p.price[1], 0.0, 1e-6);
+  EXPECT_NEAR(p.price[2], 0.0, 1e-3);
+  EXPECT_EQ(p.price[4], 0.0);
+  const Priced<double> e = price_host(GPURNG_PDE_EXPLICIT, kJ, 1, kSmax, o.one(0));
+  ASSERT_EQ(e.status, GPURNG_STATUS_SUCCESS);
+  EXPECT_NEAR(e.price[0], 10.0, 1e-12);
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Statuses
+
+struct StatusCase {
+  Options<double> o = atm<double>();
+  std::vector<double> price = std::vector<double>(4, -1), delta = std::vector<double>(4, -1),
+                      gamma = std::vector<double>(4, -1), grid = std::vector<double>(4 * 1025, -1);
+  std::vector<int> info = std::vector<int>(4, -7);
+  int scheme = GPURNG_PDE_IMPLICIT, J = kJ, N = 100, count = 1;
+  double Smax = kSmax;
+  gpurngStatus_t run(gpurngSolver_t s) {
+    return pde(s, scheme, J, N, Smax, count, o.kind.data(), o.S0.data(), o.K.data(), o.r.data(), o.sigma.data(),
+               o.mat.data(), price.data(), delta.data(), gamma.data(), grid.data(), info.data());
+  }
+};
+
+TEST(BsPde, Statuses) {
+  Solver s;
+  {
+    StatusCase c;
+    EXPECT_EQ(c.run(nullptr), GPURNG_STATUS_NOT_INITIALIZED);
+    EXPECT_EQ(c.run(s.s), GPURNG_STATUS_SUCCESS);
+  }
+  auto expect = [&](gpurngStatus_t want, auto&& change, const char* what) {
+    StatusCase c;
+    change(c);
+    EXPECT_EQ(c.run(s.s), want) << what;
+  };
+  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.scheme = 3; }, "scheme 3");
+  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.scheme = -1; }, "scheme -1");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.J = 2; }, "J 2");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.J = (1 << 20) + 1; }, "J 2^20+1");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.N = 0; }, "N 0");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.count = -1; }, "count -1");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = 0; }, "Smax 0");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = -5; }, "Smax -5");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = std::nan(""); }, "Smax NaN");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = INFINITY; }, "Smax Inf");
+  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.o.kind[0] = 4; }, "kind 4");
+  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.o.kind[0] = -1; }, "kind -1");
+  const double nan = std::nan(""), inf = INFINITY;
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.sigma[0] = -0.2; }, "sigma < 0");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.mat[0] = -1; }, "T < 0");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.r[0] = -0.01; }, "r < 0");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.K[0] = -1; }, "K < 0");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.S0[0] = -1; }, "S0 < 0");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.S0[0] = 200.5; }, "S0 > Smax");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.sigma[0] = nan; }, "sigma NaN");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.r[0] = nan; }, "r NaN");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.mat[0] = nan; }, "T NaN");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.K[0] = nan; }, "K NaN");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.S0[0] = nan; }, "S0 NaN");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.K[0] = inf; }, "K Inf");
+  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.r[0] = inf; }, "r Inf");
+  // Unstable explicit step: dt (sigma^2 J^2 + r) = 2601.05 / 1000 > 1; refused before any work.
+  {
+    StatusCase c;
+    c.scheme = GPURNG_PDE_EXPLICIT;
+    c.N = 1000;
+    EXPECT_EQ(c.run(s.s), GPURNG_STATUS_UNSTABLE_SCHEME);
+    EXPECT_EQ(c.price[0], -1);
+    EXPECT_EQ(c.info[0], -7);
+    EXPECT_EQ(c.grid[0], -1);
+    c.N = 2602;  // 2601.05 / 2602 <= 1: stable
+    EXPECT_EQ(c.run(s.s), GPURNG_STATUS_SUCCESS);
+    c.N = 2601;
+    EXPECT_EQ(c.run(s.s), GPURNG_STATUS_UNSTABLE_SCHEME);
+    // Only an option that needs it: a second, stable option does not help the first.
+    c.o.add(kCallEu, 100, 100, 0.05, 0.1, 1);
+    c.count = 2;
+    c.o.sigma[0] = 0.3;
+    c.N = 3000;
+    EXPECT_EQ(c.run(s.s), GPURNG_STATUS_UNSTABLE_SCHEME);
+  }
+  // count 0 does nothing, NULL arrays included.
+  EXPECT_EQ(gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 0, nullptr, nullptr, nullptr, nullptr,
+                                          nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr),
+            GPURNG_STATUS_SUCCESS);
+  // Required arrays.
+  {
+    StatusCase c;
+    const Options<double>& o = c.o;
+    double* p = c.price.data();
+    const int* k = o.kind.data();
+    const double *S = o.S0.data(), *K = o.K.data(), *r = o.r.data(), *v = o.sigma.data(), *T = o.mat.data();
+    auto call = [&](const int* kk, const double* SS, const double* KK, const double* rr, const double* vv,
+                    const double* TT, double* pp) {
+      return gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 1, kk, SS, KK, rr, vv, TT, pp,
+                                           nullptr, nullptr, nullptr, nullptr);
+    };
+    EXPECT_EQ(call(k, S, K, r, v, T, p), GPURNG_STATUS_SUCCESS);  // delta, gamma, grid, info optional
+    EXPECT_EQ(call(nullptr, S, K, r, v, T, p), GPURNG_STATUS_NULL_POINTER);
+    EXPECT_EQ(call(k, nullptr, K, r, v, T, p), GPURNG_STATUS_NULL_POINTER);
+    EXPECT_EQ(call(k, S, nullptr, r, v, T, p), GPURNG_STATUS_NULL_POINTER);
+    EXPECT_EQ(call(k, S, K, nullptr, v, T, p), GPURNG_STATUS_NULL_POINTER);
+    EXPECT_EQ(call(k, S, K, r, nullptr, T, p), GPURNG_STATUS_NULL_POINTER);
+    EXPECT_EQ(call(k, S, K, r, v, nullptr, p), GPURNG_STATUS_NULL_POINTER);
+    EXPECT_EQ(call(k, S, K, r, v, T, nullptr), GPURNG_STATUS_NULL_POINTER);
+  }
+  // Overlapping outputs (all carved from one buffer, so a wrong write stays inside it).
+  {
+    StatusCase c;
+    c.count = 2;
+    c.o.add(kPutEu, 100, 100, 0.05, 0.2, 1);
+    const int* k = c.o.kind.data();
+    const double *S = c.o.S0.data(), *K = c.o.K.data(), *r = c.o.r.data(), *v = c.o.sigma.data(),
+                 *T = c.o.mat.data();
+    std::vector<double> buf(4000, -1);
+    double *p = buf.data(), *d = p + 100, *g = p + 200, *gr = p + 1000;
+    int* in = c.info.data();
+    auto call = [&](const int* kk, const double* SS, double* pp, double* dd, double* gg, double* grr, int* ii) {
+      return gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 2, kk, SS, K, r, v, T, pp, dd, gg,
+                                           grr, ii);
+    };
+    EXPECT_EQ(call(k, S, p, d, g, gr, in), GPURNG_STATUS_SUCCESS);
+    EXPECT_EQ(call(k, S, p, p, g, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);      // price = delta
+    EXPECT_EQ(call(k, S, p + 1, d, g, p, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);  // grid over price
+    EXPECT_EQ(call(k, S, p, d, d + 1, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);  // gamma over delta
+    EXPECT_EQ(call(k, S, const_cast<double*>(S), d, g, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);  // price = S0
+    EXPECT_EQ(call(k, S, p, d, g, gr, const_cast<int*>(k)), GPURNG_STATUS_OVERLAPPING_ARRAYS);      // info = kind
+    EXPECT_EQ(call(k, S, p, d, g, gr + 3, reinterpret_cast<int*>(gr + 200)), GPURNG_STATUS_OVERLAPPING_ARRAYS);
+    // Inputs may share memory with each other.
+    EXPECT_EQ(gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 2, k, S, S, r, v, T, p, d, g, gr,
+                                            in),
+              GPURNG_STATUS_SUCCESS);
+  }
+  // Float entry point, a few of the same.
+  {
+    Options<float> o = atm<float>();
+    float p = -1;
+    EXPECT_EQ(gpurngBlackScholesPde1dFloat(s.s, GPURNG_PDE_EXPLICIT, kJ, 1000, 200.f, 1, o.kind.data(), o.S0.data(),
+                                           o.K.data(), o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr,
+                                           nullptr, nullptr),
+              GPURNG_STATUS_UNSTABLE_SCHEME);
+    EXPECT_EQ(gpurngBlackScholesPde1dFloat(s.s, GPURNG_PDE_IMPLICIT, 2, 10, 200.f, 1, o.kind.data(), o.S0.data(),
+                                           o.K.data(), o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr,
+                                           nullptr, nullptr),
+              GPURNG_STATUS_OUT_OF_RANGE);
+    o.sigma[0] = std::nanf("");
+    EXPECT_EQ(gpurngBlackScholesPde1dFloat(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, 200.f, 1, o.kind.data(), o.S0.data(),
+                                           o.K.data(), o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr,
+                                           nullptr, nullptr),
+              GPURNG_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(p, -1.f);
+  }
+}
+
+// A tiny pivot. Row J of I - L is 1 - (2 g_J - r dt) = 1 - (J - 1) r dt on the diagonal beside a_J = 2 g_J: with a
+// large r dt the upwind boundary row makes the matrix far from diagonally dominant, and elimination can meet a
+// pivot below 2^-20 of its diagonal (float). A random search (r dt 1e-2 .. 1e6, sigma 0 .. 100, J 3 .. 1150) finds
+// such cases on both paths; two of them, found that way, pinned here: the call must report them (info, status
+// ZERO_PIVOT, NaN outputs) and still price the healthy option beside them.
+struct PivotCase {
+  int J;
+  float r;
+  int info;
+};
+const PivotCase kPivotCases[] = {{139, 3.75035882f, 72}, {1106, 1.44382989f, 1107}};
+
+TEST(BsPde, TinyPivotReported) {
+  Solver s;
+  for (const auto& c : kPivotCases) {
+    Options<float> o;
+    o.add(kCallEu, 1, 1, c.r, 0, 1);
+    o.add(kCallEu, 1, 1, 0.05, 0.2, 1);  // a healthy option beside it
+    std::vector<float> price(2, -1), grid(2 * size_t(c.J + 1), -1);
+    std::vector<int> info(2, -7);
+    const gpurngStatus_t st = pde(s.s, GPURNG_PDE_IMPLICIT, c.J, 1, 2.f, 2, o.kind.data(), o.S0.data(), o.K.data(),
+                                  o.r.data(), o.sigma.data(), o.mat.data(), price.data(), nullptr, nullptr,
+                                  grid.data(), info.data());
+    EXPECT_EQ(st, GPURNG_STATUS_ZERO_PIVOT) << c.J;
+    EXPECT_EQ(info[0], c.info) << c.J;
+    EXPECT_TRUE(std::isnan(price[0])) << c.J;
+    for (int j = 0; j <= c.J; ++j) ASSERT_TRUE(std::isnan(grid[j])) << c.J << " node " << j;
+    EXPECT_EQ(info[1], 0);
+    EXPECT_TRUE(std::isfinite(price[1]));
+    EXPECT_TRUE(std::isfinite(grid[c.J + 1 + 5]));
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// The CPU backend's ISA copies (baseline with software fma, AVX2+FMA, AVX-512) give the same bits: this process
+// (whatever copy it selected) against children forced to each copy (GPURNG_CPU_ISA, read once per process).
+
+std::string bits_digest() {
+  // Explicit, implicit and Crank-Nicolson, float and double, register and Thomas paths, mixed kinds.
+  std::string out;
+  auto add = [&](const auto& p) {
+    char buf[32];
+    for (const auto& v : p.price) {
+      unsigned long long b = 0;
+      std::memcpy(&b, &v, sizeof(v));
+      std::snprintf(buf, sizeof buf, "%llx,", b);
+      out += buf;
+    }
+    unsigned long long h = 1469598103934665603ull;  // FNV-1a of the grid
+    const unsigned char* g = reinterpret_cast<const unsigned char*>(p.grid.data());
+    for (size_t i = 0; i < p.grid.size() * sizeof(p.grid[0]); ++i) h = (h ^ g[i]) * 1099511628211ull;
+    std::snprintf(buf, sizeof buf, "|%llx;", h);
+    out += buf;
+  };
+  const Options<double> od = mixed_batch<double>(11);
+  const Options<float> of = mixed_batch<float>(19);
+  const Options<double> short_d = mixed_batch<double>(11, 0.02);
+  const Options<float> short_f = mixed_batch<float>(19, 0.02);
+  for (int J : {100, 1100}) {
+    const int Ne = mixed_explicit_steps(J, 0.02);
+    add(price_host(GPURNG_PDE_EXPLICIT, J, Ne, 200, short_d));
+    add(price_host(GPURNG_PDE_EXPLICIT, J, Ne, 200, short_f));
+    add(price_host(GPURNG_PDE_IMPLICIT, J, 50, 200, od));
+    add(price_host(GPURNG_PDE_IMPLICIT, J, 50, 200, of));
+    add(price_host(GPURNG_PDE_CRANK_NICOLSON, J, 50, 200, od));
+    add(price_host(GPURNG_PDE_CRANK_NICOLSON, J, 50, 200, of));
+  }
+  return out;
+}
+
+TEST(BsPde, IsaCopiesGiveSameBits) {
+  if (const char* mode = std::getenv("GPURNG_PDE_TEST_DIGEST")) {
+    (void)mode;
+    std::printf("DIGEST %s\n", bits_digest().c_str());
+    return;
+  }
+  const std::string mine = bits_digest();
+  char self[4096] = {};
+  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (len <= 0) GTEST_SKIP() << "cannot name this executable";
+  int compared = 0;
+  for (const char* isa : {"baseline", "avx2", "avx512"}) {
+    const std::string cmd = std::string("GPURNG_PDE_TEST_DIGEST=1 GPURNG_CPU_ISA=") + isa + " '" + self +
+                            "' --gtest_filter=BsPde.IsaCopiesGiveSameBits 2>/dev/null";
+    FILE* f = popen(cmd.c_str(), "r");
+    if (!f) continue;
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+    pclose(f);
+    const size_t at = out.find("DIGEST ");
+    if (at == std::string::npos) continue;
+    const std::string theirs = out.substr(at + 7, out.find('\n', at) - at - 7);
+    EXPECT_EQ(theirs, mine) << "GPURNG_CPU_ISA=" << isa;
+    ++compared;
+  }
+  std::printf("compared %d ISA copies with this process's\n", compared);
+  EXPECT_GE(compared, 1);
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// GPU: device memory must give the host's bits.
+
+#if GPURNG_TEST_HAVE_CUDA
+
+bool gpu_usable() {
+  int n = 0;
+  return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
+}
+
+#define CUDA_OK(x)                                                                             \
+  do {                                                                                         \
+    const cudaError_t e_ = (x);                                                                \
+    ASSERT_EQ(e_, cudaSuccess) << #x << ": " << cudaGetErrorString(e_);                        \
+  } while (0)
+
+template <typename T>
+struct DeviceBatch {
+  int n = 0, J = 0;
+  int *kind = nullptr, *info = nullptr;
+  T *S0 = nullptr, *K = nullptr, *r = nullptr, *sigma = nullptr, *mat = nullptr;
+  T *price = nullptr, *delta = nullptr, *gamma = nullptr, *grid = nullptr;
+  bool ok = false;
+  DeviceBatch(const Options<T>& o, int J_) : n(o.count()), J(J_) {
+    const size_t v = sizeof(T) * n, g = sizeof(T) * size_t(n) * (J + 1);
+    ok = cudaMalloc(&kind, sizeof(int) * n) == cudaSuccess && cudaMalloc(&info, sizeof(int) * n) == cudaSuccess &&
+         cudaMalloc(&S0, v) == cudaSuccess && cudaMalloc(&K, v) == cudaSuccess && cudaMalloc(&r, v) == cudaSuccess &&
+         cudaMalloc(&sigma, v) == cudaSuccess && cudaMalloc(&mat, v) == cudaSuccess &&
+         cudaMalloc(&price, v) == cudaSuccess && cudaMalloc(&delta, v) == cudaSuccess &&
+         cudaMalloc(&gamma, v) == cudaSuccess && cudaMalloc(&grid, g) == cudaSuccess;
+    ok = ok && cudaMemcpy(kind, o.kind.data(), sizeof(int) * n, cudaMemcpyHostToDevice) == cudaSuccess &&
+         cudaMemcpy(S0, o.S0.data(), v, cudaMemcpyHostToDevice) == cudaSuccess &&
+         cudaMemcpy(K, o.K.data(), v, cudaMemcpyHostToDevice) == cudaSuccess &&
+         cudaMemcpy(r, o.r.data(), v, cudaMemcpyHostToDevice) == cudaSuccess &&
+         cudaMemcpy(sigma, o.sigma.data(), v, cudaMemcpyHostToDevice) == cudaSuccess &&
+         cudaMemcpy(mat, o.mat.data(), v, cudaMemcpyHostToDevice) == cudaSuccess;
+    clear();
+  }
+  void clear() {  // outputs to a recognisable pattern (0xFF bytes: NaN, info -1)
+    const size_t v = sizeof(T) * n, g = sizeof(T) * size_t(n) * (J + 1);
+    ok = ok && cudaMemset(price, 0xFF, v) == cudaSuccess && cudaMemset(delta, 0xFF, v) == cudaSuccess &&
+         cudaMemset(gamma, 0xFF, v) == cudaSuccess && cudaMemset(grid, 0xFF, g) == cudaSuccess &&
+         cudaMemset(info, 0x7F, sizeof(int) * n) == cudaSuccess;
+  }
+  ~DeviceBatch() {
+    for (void* p : {(void*)kind, (void*)info, (void*)S0, (void*)K, (void*)r, (void*)sigma, (void*)mat, (void*)price,
+                    (void*)delta, (void*)gamma, (void*)grid})
+      cudaFree(p);
+  }
+  gpurngStatus_t call(gpurngSolver_t s, int scheme, int N, double Smax) {
+    return pde(s, scheme, J, N, T(Smax), n, kind, S0, K, r, sigma, mat, price, delta, gamma, grid, info);
+  }
+  Priced<T> fetch(gpurngStatus_t st) {
+    Priced<T> p;
+    p.status = st;
+    p.price.resize(n);
+    p.delta.resize(n);
+    p.gamma.resize(n);
+    p.info.resize(n);
+    p.grid.resize(size_t(n) * (J + 1));
+    const size_t v = sizeof(T) * n;
+    const bool copied = cudaMemcpy(p.price.data(), price, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
+                        cudaMemcpy(p.delta.data(), delta, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
+                        cudaMemcpy(p.gamma.data(), gamma, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
+                        cudaMemcpy(p.info.data(), info, sizeof(int) * n, cudaMemcpyDeviceToHost) == cudaSuccess &&
+                        cudaMemcpy(p.grid.data(), grid, sizeof(T) * p.grid.size(), cudaMemcpyDeviceToHost) ==
+                            cudaSuccess;
+    EXPECT_TRUE(copied) << "device to host copies";
+    return p;
+  }
+};
+
+// The same call on device memory, queued on a stream of our own (asynchronous: synchronised here).
+template <typename T>
+Priced<T> price_device(int scheme, int J, int N, double Smax, const Options<T>& o) {
+  DeviceBatch<T> d(o, J);
+  EXPECT_TRUE(d.ok) << "device allocation";
+  if (!d.ok) return {};
+  Solver s;
+  cudaStream_t stream = nullptr;
+  EXPECT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+  EXPECT_EQ(gpurngSolverSetStream(s.s, stream), GPURNG_STATUS_SUCCESS);
+  const gpurngStatus_t st = d.call(s.s, scheme, N, Smax);
+  EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  Priced<T> p = d.fetch(st);
+  cudaStreamDestroy(stream);
+  return p;
+}
+
+template <typename T>
+void gpu_equals_cpu() {
+  // All four kinds, 13 options: a partial block of warps and partial lane groups.
+  const Options<T> o = mixed_batch<T>(13), short_o = mixed_batch<T>(13, 0.1);
+  struct {
+    int J;
+  } grids[] = {{255}, {200}, {1023}, {1100}, {63}, {500}};
+  for (const auto& g : grids) {
+    for (int scheme : {GPURNG_PDE_EXPLICIT, GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON}) {
+      // The explicit scheme on short maturities (fewer steps), the others on the batch as it is.
+      const bool ex = scheme == GPURNG_PDE_EXPLICIT;
+      const Options<T>& opts = ex ? short_o : o;
+      const int N = ex ? mixed_explicit_steps(g.J, 0.1) : g.J > 600 ? 60 : 400;
+      const std::string what = std::string(sizeof(T) == 4 ? "float" : "double") + " J=" + std::to_string(g.J) +
+                               " scheme " + std::to_string(scheme) + " N=" + std::to_string(N);
+      const Priced<T> host = price_host(scheme, g.J, N, 200, opts);
+      ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS) << what;
+      const Priced<T> dev = price_device(scheme, g.J, N, 200, opts);
+      expect_same(host, dev, what);
+    }
+  }
+}
+
+TEST(BsPdeGpu, DeviceEqualsHostDouble) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  gpu_equals_cpu<double>();
+}
+
+TEST(BsPdeGpu, DeviceEqualsHostFloat) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  gpu_equals_cpu<float>();
+}
+
+TEST(BsPdeGpu, PublishedCaseOnDevice) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  const Priced<double> e = price_device(GPURNG_PDE_EXPLICIT, kJ, 50000, kSmax, atm<double>());
+  const Priced<double> i = price_device(GPURNG_PDE_IMPLICIT, kJ, 2500, kSmax, atm<double>());
+  ASSERT_EQ(e.status, GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(i.status, GPURNG_STATUS_SUCCESS);
+  EXPECT_NEAR(e.price[0], kGilesExplicit, 1e-10);
+  EXPECT_NEAR(i.price[0], kGilesImplicit, 1e-10);
+  expect_same(price_host(GPURNG_PDE_EXPLICIT, kJ, 50000, kSmax, atm<double>()), e, "explicit published case");
+  expect_same(price_host(GPURNG_PDE_IMPLICIT, kJ, 2500, kSmax, atm<double>()), i, "implicit published case");
+}
+
+// Device memory: kinds are not checked (an unknown kind prices as a call with bit 1's exercise) and an unstable
+// explicit option gets NaN outputs and info -1 (written by the kernel) while the others are priced.
+TEST(BsPdeGpu, DeviceInfoAndUncheckedKinds) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  for (int J : {255, 1100}) {
+    Options<double> o;
+    o.add(kCallEu, 100, 100, 0.05, 0.2, 0.1);
+    o.add(kCallEu, 100, 100, 0.05, 0.9, 0.1);  // unstable at the N below
+    o.add(7, 100, 100, 0.05, 0.2, 0.1);        // unknown kind 7: American call
+    const int N = explicit_steps(J, 0.2, 0.05, 0.1);
+    const Priced<double> dev = price_device(GPURNG_PDE_EXPLICIT, J, N, kSmax, o);
+    ASSERT_EQ(dev.status, GPURNG_STATUS_SUCCESS);
+    EXPECT_EQ(dev.info[0], 0);
+    EXPECT_EQ(dev.info[1], -1);
+    EXPECT_EQ(dev.info[2], 0);
+    EXPECT_TRUE(std::isnan(dev.price[1]));
+    EXPECT_TRUE(std::isnan(dev.delta[1]));
+    EXPECT_TRUE(std::isnan(dev.grid[size_t(J + 1) + 5]));
+    Options<double> ok;
+    ok.add(kCallEu, 100, 100, 0.05, 0.2, 0.1);
+    ok.add(kCallAm, 100, 100, 0.05, 0.2, 0.1);
+    const Priced<double> host = price_host(GPURNG_PDE_EXPLICIT, J, N, kSmax, ok);
+    ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS);
+    EXPECT_TRUE(same_bits(host.price[0], dev.price[0])) << J;
+    EXPECT_TRUE(same_bits(host.price[1], dev.price[2])) << J;
+    EXPECT_EQ(0, std::memcmp(host.grid.data() + (J + 1), dev.grid.data() + 2 * (J + 1), sizeof(double) * (J + 1)));
+  }
+}
+
+// A tiny pivot on the device: the kernel writes the same info and NaN outputs as the host call reports.
+TEST(BsPdeGpu, DevicePivotInfo) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  for (const auto& c : kPivotCases) {
+    Options<float> o;
+    o.add(kCallEu, 1, 1, c.r, 0, 1);
+    o.add(kCallEu, 1, 1, 0.05, 0.2, 1);
+    const Priced<float> host = price_host(GPURNG_PDE_IMPLICIT, c.J, 1, 2, o);
+    EXPECT_EQ(host.status, GPURNG_STATUS_ZERO_PIVOT);
+    const Priced<float> dev = price_device(GPURNG_PDE_IMPLICIT, c.J, 1, 2, o);
+    EXPECT_EQ(dev.status, GPURNG_STATUS_SUCCESS);  // a device call cannot know
+    EXPECT_EQ(dev.info[0], c.info);
+    Priced<float> h = host;
+    h.status = dev.status;
+    expect_same(h, dev, "pivot case J=" + std::to_string(c.J));
+  }
+}
+
+// Mixed host and device pointers.
+TEST(BsPdeGpu, MixedMemory) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  Options<double> o = atm<double>();
+  DeviceBatch<double> d(o, kJ);
+  ASSERT_TRUE(d.ok);
+  Solver s;
+  double host_price = 0;
+  EXPECT_EQ(pde(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 1, d.kind, d.S0, d.K, d.r, d.sigma, d.mat, &host_price,
+                nullptr, nullptr, nullptr, nullptr),
+            GPURNG_STATUS_MIXED_MEMORY);
+  EXPECT_EQ(pde(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 1, o.kind.data(), d.S0, d.K, d.r, d.sigma, d.mat, d.price,
+                nullptr, nullptr, nullptr, nullptr),
+            GPURNG_STATUS_MIXED_MEMORY);
+  EXPECT_EQ(pde(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 1, d.kind, d.S0, d.K, d.r, d.sigma, d.mat, d.price, d.price,
+                nullptr, nullptr, nullptr),
+            GPURNG_STATUS_OVERLAPPING_ARRAYS);
+}
+
+// Graph capture of the second call (the first grows the scratch of J + 1 > 1024), for both paths.
+template <typename T>
+void graph_capture(int J, int scheme, int N, double mat_scale = 1) {
+  const Options<T> o = mixed_batch<T>(9, mat_scale);
+  const Priced<T> host = price_host(scheme, J, N, 200, o);
+  ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS);
+  DeviceBatch<T> d(o, J);
+  ASSERT_TRUE(d.ok);
+  Solver s;
+  cudaStream_t stream = nullptr;
+  CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  ASSERT_EQ(gpurngSolverSetStream(s.s, stream), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(d.call(s.s, scheme, N, 200), GPURNG_STATUS_SUCCESS);  // first call: may allocate
+  CUDA_OK(cudaStreamSynchronize(stream));
+  expect_same(host, d.fetch(GPURNG_STATUS_SUCCESS), "first call");
+  d.clear();
+  ASSERT_TRUE(d.ok);
+  CUDA_OK(cudaDeviceSynchronize());
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  CUDA_OK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+  const gpurngStatus_t st = d.call(s.s, scheme, N, 200);
+  CUDA_OK(cudaStreamEndCapture(stream, &graph));
+  ASSERT_EQ(st, GPURNG_STATUS_SUCCESS) << "captured call";
+  CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
+  CUDA_OK(cudaGraphLaunch(exec, stream));
+  CUDA_OK(cudaStreamSynchronize(stream));
+  expect_same(host, d.fetch(GPURNG_STATUS_SUCCESS), "graph launch");
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  cudaStreamDestroy(stream);
+}
+
+TEST(BsPdeGpu, GraphCapture) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  graph_capture<float>(255, GPURNG_PDE_IMPLICIT, 300);
+  graph_capture<double>(255, GPURNG_PDE_CRANK_NICOLSON, 300);
+  graph_capture<double>(1100, GPURNG_PDE_IMPLICIT, 50);
+  graph_capture<float>(1100, GPURNG_PDE_EXPLICIT, mixed_explicit_steps(1100, 0.05), 0.05);
+}
+
+#endif  // GPURNG_TEST_HAVE_CUDA
+
+}  // namespace
