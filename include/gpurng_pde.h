@@ -16,7 +16,7 @@
  * The steppers use explicit fused multiply-adds (fma), identical on both backends, and the implicit solves
  * the hybrid Thomas/PCR algorithm of gpurng_tridiag.h with its factors computed once per option; so the CPU
  * and the GPU give the same bits for the same call. On the GPU an option's grid stays in registers for the
- * whole time loop, one warp per option, for J + 1 <= 1024 (32 chunks of 2 .. 32 nodes); larger grids run
+ * whole time loop, one warp per option, for J + 1 <= 1024 (32 chunks of 4 .. 32 nodes); larger grids run
  * Thomas' algorithm per option from global memory on both backends (also bit-identical).
  *
  * Readout at S0 (S_j <= S0 <= S_{j+1}, j clamped to 1 .. J-2, w = (S0 - S_j) / dS):

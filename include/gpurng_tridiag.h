@@ -70,7 +70,7 @@ typedef enum gpurngTridiagAlgorithm {
    *  many steps, each updating every row. m <= 1024 (else GPURNG_STATUS_OUT_OF_RANGE). */
   GPURNG_TRIDIAG_PCR = 2,
   /** Giles, Laszlo and Appleyard's hybrid: the system is cut into 32 chunks of R rows (R = the smallest of
-   *  2, 4, 8, 16, 32 with 32 R >= m; rows past m are identity rows), each chunk eliminated by a modified
+   *  4, 8, 16, 32 with 32 R >= m; rows past m are identity rows), each chunk eliminated by a modified
    *  Thomas down to its first and last unknown, the 64-unknown reduced system solved by PCR, then each chunk
    *  back-substituted. On the GPU one warp (or 32 threads of a block) per system with the rows in
    *  registers. m <= 1024 (else GPURNG_STATUS_OUT_OF_RANGE). */
@@ -87,7 +87,8 @@ typedef enum gpurngTridiagAlgorithm {
 GPURNG_API gpurngStatus_t gpurngCreateSolver(gpurngSolver_t *solver);
 
 /**
- * Destroy a solver handle and free its scratch (it waits for the solver's stream first).
+ * Destroy a solver handle and free its scratch. If it has device scratch it waits for the solver's stream
+ * first, so destroy the solver before destroying its stream (a destroyed stream is an invalid handle).
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL.
  */
 GPURNG_API gpurngStatus_t gpurngDestroySolver(gpurngSolver_t solver);

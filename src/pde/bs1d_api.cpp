@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The C boundary of gpurng_pde.h: argument checks in the documented order, then the hand-over to the CPU
 // loops (host memory) or the GPU launcher (device memory). Nothing throws across it.
-#include "gpurng_pde.h"
-
 #include <cmath>
 #include <initializer_list>
 
@@ -12,6 +10,7 @@
 #include "../solvers/solver_handle.hpp"
 #include "bs1d_call.hpp"
 #include "bs1d_scheme.hpp"
+#include "gpurng_pde.h"
 #if GPURNG_WITH_CUDA
 #include "bs1d_cuda.hpp"
 #endif
@@ -47,9 +46,9 @@ gpurngStatus_t check_host_options(const Bs1dCall<T>& c) {
 }
 
 template <typename T>
-gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N, T Smax, int count,
-                   const int* kind, const T* S0, const T* strike, const T* rate, const T* sigma, const T* maturity,
-                   T* price, T* delta, T* gamma, T* grid, int* info) {
+gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N, T Smax, int count, const int* kind,
+                   const T* S0, const T* strike, const T* rate, const T* sigma, const T* maturity, T* price, T* delta,
+                   T* gamma, T* grid, int* info) {
   if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
   const int s = static_cast<int>(scheme);
   if (s != kExplicit && s != kImplicit && s != kCrankNicolson) return GPURNG_STATUS_INVALID_VALUE;
@@ -58,8 +57,7 @@ gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N
   if (count == 0) return GPURNG_STATUS_SUCCESS;
   if (!kind || !S0 || !strike || !rate || !sigma || !maturity || !price) return GPURNG_STATUS_NULL_POINTER;
   bool device = false;
-  gpurngStatus_t st =
-      memory_kind({kind, S0, strike, rate, sigma, maturity, price, delta, gamma, grid, info}, &device);
+  gpurngStatus_t st = memory_kind({kind, S0, strike, rate, sigma, maturity, price, delta, gamma, grid, info}, &device);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   // Every output against every other array (inputs and the other outputs).
   const size_t n = size_t(count);
@@ -68,13 +66,12 @@ gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N
     const void* p;
     size_t bytes;
   };
-  const Range all[] = {{kind, ib},  {S0, vb},    {strike, vb}, {rate, vb},  {sigma, vb}, {maturity, vb},
+  const Range all[] = {{kind, ib},  {S0, vb},    {strike, vb}, {rate, vb}, {sigma, vb}, {maturity, vb},
                        {price, vb}, {delta, vb}, {gamma, vb},  {grid, gb}, {info, ib}};
   constexpr int kFirstOutput = 6;
   for (int o = kFirstOutput; o < int(sizeof(all) / sizeof(all[0])); ++o)
     for (int q = 0; q < int(sizeof(all) / sizeof(all[0])); ++q)
-      if (q != o && overlaps(all[o].p, all[o].bytes, all[q].p, all[q].bytes))
-        return GPURNG_STATUS_OVERLAPPING_ARRAYS;
+      if (q != o && overlaps(all[o].p, all[o].bytes, all[q].p, all[q].bytes)) return GPURNG_STATUS_OVERLAPPING_ARRAYS;
   Bs1dCall<T> call;
   call.scheme = s;
   call.J = J;
@@ -109,24 +106,23 @@ gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N
 
 extern "C" {
 
-gpurngStatus_t gpurngBlackScholesPde1dDouble(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N,
-                                             double Smax, int count, const int* kind, const double* S0,
-                                             const double* strike, const double* rate, const double* sigma,
-                                             const double* maturity, double* price, double* delta, double* gamma,
-                                             double* grid, int* info) {
+gpurngStatus_t gpurngBlackScholesPde1dDouble(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N, double Smax,
+                                             int count, const int* kind, const double* S0, const double* strike,
+                                             const double* rate, const double* sigma, const double* maturity,
+                                             double* price, double* delta, double* gamma, double* grid, int* info) {
   return guarded([&] {
-    return run<double>(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, maturity, price, delta,
-                       gamma, grid, info);
+    return run<double>(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, maturity, price, delta, gamma,
+                       grid, info);
   });
 }
 
 gpurngStatus_t gpurngBlackScholesPde1dFloat(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N, float Smax,
                                             int count, const int* kind, const float* S0, const float* strike,
-                                            const float* rate, const float* sigma, const float* maturity,
-                                            float* price, float* delta, float* gamma, float* grid, int* info) {
+                                            const float* rate, const float* sigma, const float* maturity, float* price,
+                                            float* delta, float* gamma, float* grid, int* info) {
   return guarded([&] {
-    return run<float>(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, maturity, price, delta,
-                      gamma, grid, info);
+    return run<float>(solver, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, maturity, price, delta, gamma,
+                      grid, info);
   });
 }
 

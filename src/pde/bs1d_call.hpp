@@ -22,10 +22,10 @@ struct Bs1dCall {
   const T* sigma = nullptr;
   const T* maturity = nullptr;
   T* price = nullptr;
-  T* delta = nullptr;  // may be NULL
-  T* gamma = nullptr;  // may be NULL
-  T* grid = nullptr;   // may be NULL; count * (J + 1), option-major
-  int* info = nullptr; // may be NULL
+  T* delta = nullptr;   // may be NULL
+  T* gamma = nullptr;   // may be NULL
+  T* grid = nullptr;    // may be NULL; count * (J + 1), option-major
+  int* info = nullptr;  // may be NULL
 };
 
 namespace cpu {

@@ -12,6 +12,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>  // the FMA intrinsics of the AVX2 and AVX-512 copies (used only inside their target regions)
+#endif
+
 #include "../backends/cpu/cpu_isa.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "../solvers/hybrid_system.hpp"
@@ -30,23 +34,29 @@ using gpurng::cpu::configured_threads;
 using gpurng::cpu::parallel_for;
 using namespace gpurng::solvers;
 
+#define GPURNG_PDE_NATIVE_BYTES 16
 namespace baseline {
 #include "bs1d_cpu_kernels.inc"
 }  // namespace baseline
+#undef GPURNG_PDE_NATIVE_BYTES
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define GPURNG_PDE_HAVE_SIMD_CLONES 1
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
+#define GPURNG_PDE_NATIVE_BYTES 32
 namespace avx2 {
 #include "bs1d_cpu_kernels.inc"
 }  // namespace avx2
+#undef GPURNG_PDE_NATIVE_BYTES
 #pragma GCC pop_options
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
+#define GPURNG_PDE_NATIVE_BYTES 64
 namespace avx512 {
 #include "bs1d_cpu_kernels.inc"
 }  // namespace avx512
+#undef GPURNG_PDE_NATIVE_BYTES
 #pragma GCC pop_options
 #endif
 

@@ -91,22 +91,36 @@ GPURNG_HD Coeffs<V> node_coeffs(const StepConsts<V>& k, int j, int J, bool impli
   const V jt = V(T(j));
   if (j == 0) {
     co.a = zero;
-    co.b = implicit ? one + k.rdt : one - k.rdt;
+    if (implicit)
+      co.b = one + k.rdt;
+    else
+      co.b = one - k.rdt;
     co.c = zero;
   } else if (j == J) {
     const V g = k.hr * jt;
     const V s = fma_hd(V(T(2)), g, -k.rdt);  // 2 g - r dt
-    co.a = implicit ? g + g : -(g + g);
-    co.b = implicit ? one - s : one + s;
+    if (implicit) {  // (if/else, not ?: on values: GCC scalarises ?: copies of wide lane vectors)
+      co.a = g + g;
+      co.b = one - s;
+    } else {
+      co.a = -(g + g);
+      co.b = one + s;
+    }
     co.c = zero;
   } else {
     const V lam = k.hs * (jt * jt);
     const V a = fma_hd(-k.hr, jt, lam);
     const V c = fma_hd(k.hr, jt, lam);
     const V s = fma_hd(V(T(2)), lam, k.rdt);  // 2 lambda + r dt
-    co.a = implicit ? -a : a;
-    co.b = implicit ? one + s : one - s;
-    co.c = implicit ? -c : c;
+    if (implicit) {
+      co.a = -a;
+      co.b = one + s;
+      co.c = -c;
+    } else {
+      co.a = a;
+      co.b = one - s;
+      co.c = c;
+    }
   }
   return co;
 }

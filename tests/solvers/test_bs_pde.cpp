@@ -7,6 +7,7 @@
 // documented status; the ISA copies of the CPU backend against each other (bit for bit). With a GPU the same
 // calls run on device memory and must give the CPU's bits, asynchronously on a stream and in a CUDA graph.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -15,8 +16,6 @@
 #include <limits>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "gpurng_pde.h"
 #if GPURNG_TEST_HAVE_QUANTLIB
@@ -210,12 +209,13 @@ TEST(BsPde, AmericanPutNearQuantLib) {
 #if GPURNG_TEST_HAVE_QUANTLIB
   ql_ie = gpurng_test::ql_fd_black_scholes(false, true, 100, 100, 0.05, 0.2, 1, 2500, 256,
                                            gpurng_test::kQlImplicitEuler, nullptr, nullptr);
-  ql_douglas = gpurng_test::ql_fd_black_scholes(false, true, 100, 100, 0.05, 0.2, 1, 2500, 256,
-                                               gpurng_test::kQlDouglas, nullptr, nullptr);
+  ql_douglas = gpurng_test::ql_fd_black_scholes(false, true, 100, 100, 0.05, 0.2, 1, 2500, 256, gpurng_test::kQlDouglas,
+                                                nullptr, nullptr);
 #endif
-  std::printf("American put: implicit %.10f, crank-nicolson %.10f; QuantLib ImplicitEuler %.10f, Douglas %.10f; "
-              "European put %.10f\n",
-              p.price[0], cn.price[0], ql_ie, ql_douglas, p.price[1]);
+  std::printf(
+      "American put: implicit %.10f, crank-nicolson %.10f; QuantLib ImplicitEuler %.10f, Douglas %.10f; "
+      "European put %.10f\n",
+      p.price[0], cn.price[0], ql_ie, ql_douglas, p.price[1]);
   EXPECT_NEAR(p.price[0], ql_ie, 5e-3);
   EXPECT_NEAR(p.price[0], ql_douglas, 5e-3);
   EXPECT_NEAR(cn.price[0], ql_douglas, 5e-3);
@@ -249,8 +249,8 @@ void batch_equals_singles() {
   const int J = 200;  // 201 nodes: R = 8, 55 padding nodes
   struct {
     int scheme, N;
-  } cases[] = {{GPURNG_PDE_EXPLICIT, mixed_explicit_steps(J)}, {GPURNG_PDE_IMPLICIT, 300},
-               {GPURNG_PDE_CRANK_NICOLSON, 300}};
+  } cases[] = {
+      {GPURNG_PDE_EXPLICIT, mixed_explicit_steps(J)}, {GPURNG_PDE_IMPLICIT, 300}, {GPURNG_PDE_CRANK_NICOLSON, 300}};
   for (const auto& c : cases) {
     const Priced<T> all = price_host(c.scheme, J, c.N, 200, o);
     ASSERT_EQ(all.status, GPURNG_STATUS_SUCCESS) << c.scheme;
@@ -337,11 +337,11 @@ TEST(BsPde, OddAndLargeGridsConverge) {
 
 TEST(BsPde, EdgeParameters) {
   Options<double> o;
-  o.add(kCallEu, 100, 90, 0.05, 0.2, 0);     // maturity 0: the interpolated payoff
-  o.add(kCallEu, 0, 100, 0.05, 0.2, 1);      // S0 = 0 (readout clamped to node 1)
-  o.add(kPutEu, 200, 100, 0.05, 0.2, 1);     // S0 = Smax
-  o.add(kCallEu, 100, 100, 0, 0, 1);         // no rate, no volatility
-  o.add(kPutAm, 100, 0, 0.05, 0.2, 1);       // strike 0
+  o.add(kCallEu, 100, 90, 0.05, 0.2, 0);  // maturity 0: the interpolated payoff
+  o.add(kCallEu, 0, 100, 0.05, 0.2, 1);   // S0 = 0 (readout clamped to node 1)
+  o.add(kPutEu, 200, 100, 0.05, 0.2, 1);  // S0 = Smax
+  o.add(kCallEu, 100, 100, 0, 0, 1);      // no rate, no volatility
+  o.add(kPutAm, 100, 0, 0.05, 0.2, 1);    // strike 0
   const Priced<double> p = price_host(GPURNG_PDE_IMPLICIT, kJ, 100, kSmax, o);
   ASSERT_EQ(p.status, GPURNG_STATUS_SUCCESS);
   for (int k = 0; k < o.count(); ++k) EXPECT_TRUE(std::isfinite(p.price[k])) << k;
@@ -382,32 +382,57 @@ TEST(BsPde, Statuses) {
     change(c);
     EXPECT_EQ(c.run(s.s), want) << what;
   };
-  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.scheme = 3; }, "scheme 3");
-  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.scheme = -1; }, "scheme -1");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.J = 2; }, "J 2");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.J = (1 << 20) + 1; }, "J 2^20+1");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.N = 0; }, "N 0");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.count = -1; }, "count -1");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = 0; }, "Smax 0");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = -5; }, "Smax -5");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = std::nan(""); }, "Smax NaN");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = INFINITY; }, "Smax Inf");
-  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.o.kind[0] = 4; }, "kind 4");
-  expect(GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.o.kind[0] = -1; }, "kind -1");
+  expect(
+      GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.scheme = 3; }, "scheme 3");
+  expect(
+      GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.scheme = -1; }, "scheme -1");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.J = 2; }, "J 2");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.J = (1 << 20) + 1; }, "J 2^20+1");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.N = 0; }, "N 0");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.count = -1; }, "count -1");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = 0; }, "Smax 0");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = -5; }, "Smax -5");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = std::nan(""); }, "Smax NaN");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.Smax = INFINITY; }, "Smax Inf");
+  expect(
+      GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.o.kind[0] = 4; }, "kind 4");
+  expect(
+      GPURNG_STATUS_INVALID_VALUE, [](StatusCase& c) { c.o.kind[0] = -1; }, "kind -1");
   const double nan = std::nan(""), inf = INFINITY;
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.sigma[0] = -0.2; }, "sigma < 0");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.mat[0] = -1; }, "T < 0");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.r[0] = -0.01; }, "r < 0");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.K[0] = -1; }, "K < 0");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.S0[0] = -1; }, "S0 < 0");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.S0[0] = 200.5; }, "S0 > Smax");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.sigma[0] = nan; }, "sigma NaN");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.r[0] = nan; }, "r NaN");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.mat[0] = nan; }, "T NaN");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.K[0] = nan; }, "K NaN");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.S0[0] = nan; }, "S0 NaN");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.K[0] = inf; }, "K Inf");
-  expect(GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.r[0] = inf; }, "r Inf");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.sigma[0] = -0.2; }, "sigma < 0");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.mat[0] = -1; }, "T < 0");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.r[0] = -0.01; }, "r < 0");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.K[0] = -1; }, "K < 0");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.S0[0] = -1; }, "S0 < 0");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [](StatusCase& c) { c.o.S0[0] = 200.5; }, "S0 > Smax");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.sigma[0] = nan; }, "sigma NaN");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.r[0] = nan; }, "r NaN");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.mat[0] = nan; }, "T NaN");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.K[0] = nan; }, "K NaN");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.S0[0] = nan; }, "S0 NaN");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.K[0] = inf; }, "K Inf");
+  expect(
+      GPURNG_STATUS_OUT_OF_RANGE, [&](StatusCase& c) { c.o.r[0] = inf; }, "r Inf");
   // Unstable explicit step: dt (sigma^2 J^2 + r) = 2601.05 / 1000 > 1; refused before any work.
   {
     StatusCase c;
@@ -429,8 +454,8 @@ TEST(BsPde, Statuses) {
     EXPECT_EQ(c.run(s.s), GPURNG_STATUS_UNSTABLE_SCHEME);
   }
   // count 0 does nothing, NULL arrays included.
-  EXPECT_EQ(gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 0, nullptr, nullptr, nullptr, nullptr,
-                                          nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr),
+  EXPECT_EQ(gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 0, nullptr, nullptr, nullptr,
+                                          nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr),
             GPURNG_STATUS_SUCCESS);
   // Required arrays.
   {
@@ -459,8 +484,7 @@ TEST(BsPde, Statuses) {
     c.count = 2;
     c.o.add(kPutEu, 100, 100, 0.05, 0.2, 1);
     const int* k = c.o.kind.data();
-    const double *S = c.o.S0.data(), *K = c.o.K.data(), *r = c.o.r.data(), *v = c.o.sigma.data(),
-                 *T = c.o.mat.data();
+    const double *S = c.o.S0.data(), *K = c.o.K.data(), *r = c.o.r.data(), *v = c.o.sigma.data(), *T = c.o.mat.data();
     std::vector<double> buf(4000, -1);
     double *p = buf.data(), *d = p + 100, *g = p + 200, *gr = p + 1000;
     int* in = c.info.data();
@@ -469,16 +493,16 @@ TEST(BsPde, Statuses) {
                                            grr, ii);
     };
     EXPECT_EQ(call(k, S, p, d, g, gr, in), GPURNG_STATUS_SUCCESS);
-    EXPECT_EQ(call(k, S, p, p, g, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);      // price = delta
-    EXPECT_EQ(call(k, S, p + 1, d, g, p, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);  // grid over price
-    EXPECT_EQ(call(k, S, p, d, d + 1, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);  // gamma over delta
+    EXPECT_EQ(call(k, S, p, p, g, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);                       // price = delta
+    EXPECT_EQ(call(k, S, p + 1, d, g, p, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);                    // grid over price
+    EXPECT_EQ(call(k, S, p, d, d + 1, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);                   // gamma over delta
     EXPECT_EQ(call(k, S, const_cast<double*>(S), d, g, gr, in), GPURNG_STATUS_OVERLAPPING_ARRAYS);  // price = S0
     EXPECT_EQ(call(k, S, p, d, g, gr, const_cast<int*>(k)), GPURNG_STATUS_OVERLAPPING_ARRAYS);      // info = kind
     EXPECT_EQ(call(k, S, p, d, g, gr + 3, reinterpret_cast<int*>(gr + 200)), GPURNG_STATUS_OVERLAPPING_ARRAYS);
     // Inputs may share memory with each other.
-    EXPECT_EQ(gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 2, k, S, S, r, v, T, p, d, g, gr,
-                                            in),
-              GPURNG_STATUS_SUCCESS);
+    EXPECT_EQ(
+        gpurngBlackScholesPde1dDouble(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, kSmax, 2, k, S, S, r, v, T, p, d, g, gr, in),
+        GPURNG_STATUS_SUCCESS);
   }
   // Float entry point, a few of the same.
   {
@@ -488,15 +512,15 @@ TEST(BsPde, Statuses) {
                                            o.K.data(), o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr,
                                            nullptr, nullptr),
               GPURNG_STATUS_UNSTABLE_SCHEME);
-    EXPECT_EQ(gpurngBlackScholesPde1dFloat(s.s, GPURNG_PDE_IMPLICIT, 2, 10, 200.f, 1, o.kind.data(), o.S0.data(),
-                                           o.K.data(), o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr,
-                                           nullptr, nullptr),
-              GPURNG_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(
+        gpurngBlackScholesPde1dFloat(s.s, GPURNG_PDE_IMPLICIT, 2, 10, 200.f, 1, o.kind.data(), o.S0.data(), o.K.data(),
+                                     o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr, nullptr, nullptr),
+        GPURNG_STATUS_OUT_OF_RANGE);
     o.sigma[0] = std::nanf("");
-    EXPECT_EQ(gpurngBlackScholesPde1dFloat(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, 200.f, 1, o.kind.data(), o.S0.data(),
-                                           o.K.data(), o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr,
-                                           nullptr, nullptr),
-              GPURNG_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(
+        gpurngBlackScholesPde1dFloat(s.s, GPURNG_PDE_IMPLICIT, kJ, 10, 200.f, 1, o.kind.data(), o.S0.data(), o.K.data(),
+                                     o.r.data(), o.sigma.data(), o.mat.data(), &p, nullptr, nullptr, nullptr, nullptr),
+        GPURNG_STATUS_OUT_OF_RANGE);
     EXPECT_EQ(p, -1.f);
   }
 }
@@ -521,9 +545,9 @@ TEST(BsPde, TinyPivotReported) {
     o.add(kCallEu, 1, 1, 0.05, 0.2, 1);  // a healthy option beside it
     std::vector<float> price(2, -1), grid(2 * size_t(c.J + 1), -1);
     std::vector<int> info(2, -7);
-    const gpurngStatus_t st = pde(s.s, GPURNG_PDE_IMPLICIT, c.J, 1, 2.f, 2, o.kind.data(), o.S0.data(), o.K.data(),
-                                  o.r.data(), o.sigma.data(), o.mat.data(), price.data(), nullptr, nullptr,
-                                  grid.data(), info.data());
+    const gpurngStatus_t st =
+        pde(s.s, GPURNG_PDE_IMPLICIT, c.J, 1, 2.f, 2, o.kind.data(), o.S0.data(), o.K.data(), o.r.data(),
+            o.sigma.data(), o.mat.data(), price.data(), nullptr, nullptr, grid.data(), info.data());
     EXPECT_EQ(st, GPURNG_STATUS_ZERO_PIVOT) << c.J;
     EXPECT_EQ(info[0], c.info) << c.J;
     EXPECT_TRUE(std::isnan(price[0])) << c.J;
@@ -612,10 +636,10 @@ bool gpu_usable() {
   return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
 }
 
-#define CUDA_OK(x)                                                                             \
-  do {                                                                                         \
-    const cudaError_t e_ = (x);                                                                \
-    ASSERT_EQ(e_, cudaSuccess) << #x << ": " << cudaGetErrorString(e_);                        \
+#define CUDA_OK(x)                                                      \
+  do {                                                                  \
+    const cudaError_t e_ = (x);                                         \
+    ASSERT_EQ(e_, cudaSuccess) << #x << ": " << cudaGetErrorString(e_); \
   } while (0)
 
 template <typename T>
@@ -640,11 +664,14 @@ struct DeviceBatch {
          cudaMemcpy(mat, o.mat.data(), v, cudaMemcpyHostToDevice) == cudaSuccess;
     clear();
   }
-  void clear() {  // outputs to a recognisable pattern (0xFF bytes: NaN, info -1)
+  // Outputs to a recognisable pattern (0xFF bytes: NaN; info 0x7F7F7F7F). The copies and memsets run on the
+  // legacy default stream and may still be in flight when they return: wait for them, since the library's
+  // calls go to a non-blocking stream.
+  void clear() {
     const size_t v = sizeof(T) * n, g = sizeof(T) * size_t(n) * (J + 1);
     ok = ok && cudaMemset(price, 0xFF, v) == cudaSuccess && cudaMemset(delta, 0xFF, v) == cudaSuccess &&
          cudaMemset(gamma, 0xFF, v) == cudaSuccess && cudaMemset(grid, 0xFF, g) == cudaSuccess &&
-         cudaMemset(info, 0x7F, sizeof(int) * n) == cudaSuccess;
+         cudaMemset(info, 0x7F, sizeof(int) * n) == cudaSuccess && cudaDeviceSynchronize() == cudaSuccess;
   }
   ~DeviceBatch() {
     for (void* p : {(void*)kind, (void*)info, (void*)S0, (void*)K, (void*)r, (void*)sigma, (void*)mat, (void*)price,
@@ -663,15 +690,23 @@ struct DeviceBatch {
     p.info.resize(n);
     p.grid.resize(size_t(n) * (J + 1));
     const size_t v = sizeof(T) * n;
-    const bool copied = cudaMemcpy(p.price.data(), price, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
-                        cudaMemcpy(p.delta.data(), delta, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
-                        cudaMemcpy(p.gamma.data(), gamma, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
-                        cudaMemcpy(p.info.data(), info, sizeof(int) * n, cudaMemcpyDeviceToHost) == cudaSuccess &&
-                        cudaMemcpy(p.grid.data(), grid, sizeof(T) * p.grid.size(), cudaMemcpyDeviceToHost) ==
-                            cudaSuccess;
+    const bool copied =
+        cudaMemcpy(p.price.data(), price, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
+        cudaMemcpy(p.delta.data(), delta, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
+        cudaMemcpy(p.gamma.data(), gamma, v, cudaMemcpyDeviceToHost) == cudaSuccess &&
+        cudaMemcpy(p.info.data(), info, sizeof(int) * n, cudaMemcpyDeviceToHost) == cudaSuccess &&
+        cudaMemcpy(p.grid.data(), grid, sizeof(T) * p.grid.size(), cudaMemcpyDeviceToHost) == cudaSuccess;
     EXPECT_TRUE(copied) << "device to host copies";
     return p;
   }
+};
+
+// A stream of our own, declared before the solver that uses it so that it outlives it (gpurngDestroySolver
+// waits for the solver's stream).
+struct Stream {
+  cudaStream_t s = nullptr;
+  Stream() { EXPECT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess); }
+  ~Stream() { cudaStreamDestroy(s); }
 };
 
 // The same call on device memory, queued on a stream of our own (asynchronous: synchronised here).
@@ -680,16 +715,13 @@ Priced<T> price_device(int scheme, int J, int N, double Smax, const Options<T>& 
   DeviceBatch<T> d(o, J);
   EXPECT_TRUE(d.ok) << "device allocation";
   if (!d.ok) return {};
+  Stream stream;
   Solver s;
-  cudaStream_t stream = nullptr;
-  EXPECT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
-  EXPECT_EQ(gpurngSolverSetStream(s.s, stream), GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(gpurngSolverSetStream(s.s, stream.s), GPURNG_STATUS_SUCCESS);
   const gpurngStatus_t st = d.call(s.s, scheme, N, Smax);
-  EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(cudaStreamSynchronize(stream.s), cudaSuccess);
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);
-  Priced<T> p = d.fetch(st);
-  cudaStreamDestroy(stream);
-  return p;
+  return d.fetch(st);
 }
 
 template <typename T>
@@ -811,9 +843,9 @@ void graph_capture(int J, int scheme, int N, double mat_scale = 1) {
   ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS);
   DeviceBatch<T> d(o, J);
   ASSERT_TRUE(d.ok);
+  Stream owned;
   Solver s;
-  cudaStream_t stream = nullptr;
-  CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  cudaStream_t stream = owned.s;
   ASSERT_EQ(gpurngSolverSetStream(s.s, stream), GPURNG_STATUS_SUCCESS);
   ASSERT_EQ(d.call(s.s, scheme, N, 200), GPURNG_STATUS_SUCCESS);  // first call: may allocate
   CUDA_OK(cudaStreamSynchronize(stream));
@@ -833,7 +865,6 @@ void graph_capture(int J, int scheme, int N, double mat_scale = 1) {
   expect_same(host, d.fetch(GPURNG_STATUS_SUCCESS), "graph launch");
   cudaGraphExecDestroy(exec);
   cudaGraphDestroy(graph);
-  cudaStreamDestroy(stream);
 }
 
 TEST(BsPdeGpu, GraphCapture) {
