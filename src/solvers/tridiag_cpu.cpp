@@ -4,6 +4,7 @@
 // multiply-adds are explicit, so every copy gives the same bits; the baseline copy only runs them in software.
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -21,6 +22,7 @@ namespace cpu {
 using gpurng::cpu::configured_threads;
 using gpurng::cpu::parallel_for;
 
+#define GPURNG_SOLVER_GROUP_BYTES 64
 namespace baseline {
 #include "tridiag_cpu_kernels.inc"
 }  // namespace baseline
@@ -35,6 +37,8 @@ namespace avx2 {
 #pragma GCC pop_options
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
+#undef GPURNG_SOLVER_GROUP_BYTES
+#define GPURNG_SOLVER_GROUP_BYTES 128
 namespace avx512 {
 #include "tridiag_cpu_kernels.inc"
 }  // namespace avx512

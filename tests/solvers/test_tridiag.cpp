@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -477,4 +479,65 @@ TEST(Tridiag, BadInput) {
   EXPECT_EQ(gpurngCreateSolver(nullptr), GPURNG_STATUS_NULL_POINTER);
   EXPECT_STREQ(gpurngGetErrorString(GPURNG_STATUS_ZERO_PIVOT),
                "tridiagonal solve met a zero or tiny pivot (no pivoting: the matrix must be diagonally dominant)");
+}
+
+// The CPU backend's instruction-set copies (baseline, AVX2+FMA, AVX-512; GPURNG_CPU_ISA) give the same bits: every
+// algorithm and variant on odd sizes, partial SIMD groups and both layouts, digested here and in child processes.
+namespace {
+std::string bits_digest() {
+  uint64_t h = 1469598103934665603ull;
+  auto eat = [&](const void* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
+  };
+  auto digest = [&](auto tag) {
+    using T = decltype(tag);
+    for (const Shape& sh : {Shape{2, 0, {37, 45, 1}, {40, 45, 1}, ""}, Shape{2, 1, {45, 37, 1}, {45, 37, 1}, ""},
+                            Shape{3, 2, {9, 5, 300}, {11, 5, 300}, ""}, Shape{2, 0, {256, 33, 1}, {256, 33, 1}, ""}}) {
+      const auto p = make_problem<T>(sh.ndim, sh.solvedim, sh.dims, sh.pads, 3);
+      for (auto alg : kAll) {
+        const auto r = run(p, Op::solve, alg, false);
+        eat(r.x.data(), r.x.size() * sizeof(T));
+      }
+      for (auto alg : {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR}) {
+        const auto r = run(p, Op::constant, alg, false);
+        eat(r.x.data(), r.x.size() * sizeof(T));
+      }
+      const auto f = run(p, Op::factor_then_solve, GPURNG_TRIDIAG_AUTO, false);
+      eat(f.x.data(), f.x.size() * sizeof(T));
+    }
+  };
+  digest(0.0f);
+  digest(0.0);
+  char out[32];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+  return out;
+}
+}  // namespace
+
+TEST(Tridiag, IsaCopiesGiveSameBits) {
+  if (std::getenv("GPURNG_TRIDIAG_TEST_DIGEST")) {
+    std::printf("DIGEST %s\n", bits_digest().c_str());
+    return;
+  }
+  const std::string mine = bits_digest();
+  char self[4096] = {};
+  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (len <= 0) GTEST_SKIP() << "cannot name this executable";
+  int compared = 0;
+  for (const char* isa : {"baseline", "avx2", "avx512"}) {
+    const std::string cmd = std::string("GPURNG_TRIDIAG_TEST_DIGEST=1 GPURNG_CPU_ISA=") + isa + " '" + self +
+                            "' --gtest_filter=Tridiag.IsaCopiesGiveSameBits 2>/dev/null";
+    FILE* f = popen(cmd.c_str(), "r");
+    ASSERT_NE(f, nullptr);
+    std::string out;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+    pclose(f);
+    const size_t at = out.find("DIGEST ");
+    ASSERT_NE(at, std::string::npos) << "GPURNG_CPU_ISA=" << isa << " printed no digest";
+    EXPECT_EQ(out.substr(at + 7, 16), mine) << "GPURNG_CPU_ISA=" << isa;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 3);
 }
