@@ -41,9 +41,9 @@ extern "C" {
 
 /** Time-stepping schemes. The numbers never change. */
 typedef enum gpurngPdeScheme {
-  GPURNG_PDE_EXPLICIT = 0,       /**< explicit Euler, u' = (I + L) u */
-  GPURNG_PDE_IMPLICIT = 1,       /**< backward Euler, (I - L) u' = u */
-  GPURNG_PDE_CRANK_NICOLSON = 2  /**< (I - L/2) u' = (I + L/2) u */
+  GPURNG_PDE_EXPLICIT = 0,      /**< explicit Euler, u' = (I + L) u */
+  GPURNG_PDE_IMPLICIT = 1,      /**< backward Euler, (I - L) u' = u */
+  GPURNG_PDE_CRANK_NICOLSON = 2 /**< (I - L/2) u' = (I + L/2) u */
 } gpurngPdeScheme_t;
 
 /** Option kinds: a sum of one payoff flag and one exercise flag. */
@@ -84,16 +84,16 @@ typedef enum gpurngPdeScheme {
  */
 GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dDouble(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N,
                                                         double Smax, int count, const int *kind, const double *S0,
-                                                        const double *strike, const double *rate,
-                                                        const double *sigma, const double *maturity, double *price,
-                                                        double *delta, double *gamma, double *grid, int *info);
+                                                        const double *strike, const double *rate, const double *sigma,
+                                                        const double *maturity, double *price, double *delta,
+                                                        double *gamma, double *grid, int *info);
 
 /** As gpurngBlackScholesPde1dDouble with single-precision parameters, outputs and arithmetic. */
 GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dFloat(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N,
                                                        float Smax, int count, const int *kind, const float *S0,
                                                        const float *strike, const float *rate, const float *sigma,
-                                                       const float *maturity, float *price, float *delta,
-                                                       float *gamma, float *grid, int *info);
+                                                       const float *maturity, float *price, float *delta, float *gamma,
+                                                       float *grid, int *info);
 
 #ifdef __cplusplus
 }

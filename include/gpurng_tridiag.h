@@ -134,8 +134,8 @@ GPURNG_API gpurngStatus_t gpurngSolverGetLastAlgorithm(gpurngSolver_t solver, gp
  *         GPURNG_STATUS_ALLOCATION_FAILED, GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors.
  */
 GPURNG_API gpurngStatus_t gpurngSgtsvBatch(gpurngSolver_t solver, int ndim, int solvedim, const int *dims,
-                                           const int *pads, const float *dl, const float *d, const float *du,
-                                           float *x, int *info);
+                                           const int *pads, const float *dl, const float *d, const float *du, float *x,
+                                           int *info);
 /** As gpurngSgtsvBatch, in double precision. */
 GPURNG_API gpurngStatus_t gpurngDgtsvBatch(gpurngSolver_t solver, int ndim, int solvedim, const int *dims,
                                            const int *pads, const double *dl, const double *d, const double *du,
@@ -162,9 +162,8 @@ GPURNG_API gpurngStatus_t gpurngDgtsvStridedBatch(gpurngSolver_t solver, int m, 
 GPURNG_API gpurngStatus_t gpurngSgtsvInterleavedBatch(gpurngSolver_t solver, int m, const float *dl, const float *d,
                                                       const float *du, float *x, int batchCount, int *info);
 /** As gpurngSgtsvInterleavedBatch, in double precision. */
-GPURNG_API gpurngStatus_t gpurngDgtsvInterleavedBatch(gpurngSolver_t solver, int m, const double *dl,
-                                                      const double *d, const double *du, double *x, int batchCount,
-                                                      int *info);
+GPURNG_API gpurngStatus_t gpurngDgtsvInterleavedBatch(gpurngSolver_t solver, int m, const double *dl, const double *d,
+                                                      const double *du, double *x, int batchCount, int *info);
 
 /**
  * One matrix for the whole batch (the time-stepping case): dl, d, du hold m coefficients each (dl[0] and
@@ -176,12 +175,12 @@ GPURNG_API gpurngStatus_t gpurngDgtsvInterleavedBatch(gpurngSolver_t solver, int
  * @return as gpurngSgtsvBatch.
  */
 GPURNG_API gpurngStatus_t gpurngSgtsvConstantBatch(gpurngSolver_t solver, int ndim, int solvedim, const int *dims,
-                                                   const int *pads, const float *dl, const float *d,
-                                                   const float *du, float *x, int *info);
+                                                   const int *pads, const float *dl, const float *d, const float *du,
+                                                   float *x, int *info);
 /** As gpurngSgtsvConstantBatch, in double precision. */
 GPURNG_API gpurngStatus_t gpurngDgtsvConstantBatch(gpurngSolver_t solver, int ndim, int solvedim, const int *dims,
-                                                   const int *pads, const double *dl, const double *d,
-                                                   const double *du, double *x, int *info);
+                                                   const int *pads, const double *dl, const double *d, const double *du,
+                                                   double *x, int *info);
 
 /**
  * Factor once, solve many (per-system matrices): replace each system's (dl, d, du) by its LU factors without
@@ -202,13 +201,13 @@ GPURNG_API gpurngStatus_t gpurngDgtsvFactorBatch(gpurngSolver_t solver, int ndim
  * x_{m-1} = y_{m-1} / p_{m-1}, x_i = (y_i - c_i x_{i+1}) / p_i (multiplying by the stored 1/p_i). No division,
  * no pivot check. @return as gpurngSgtsvBatch (never GPURNG_STATUS_ZERO_PIVOT).
  */
-GPURNG_API gpurngStatus_t gpurngSgtsvFactoredSolveBatch(gpurngSolver_t solver, int ndim, int solvedim,
-                                                        const int *dims, const int *pads, const float *dl,
-                                                        const float *d, const float *du, float *x);
+GPURNG_API gpurngStatus_t gpurngSgtsvFactoredSolveBatch(gpurngSolver_t solver, int ndim, int solvedim, const int *dims,
+                                                        const int *pads, const float *dl, const float *d,
+                                                        const float *du, float *x);
 /** As gpurngSgtsvFactoredSolveBatch, in double precision. */
-GPURNG_API gpurngStatus_t gpurngDgtsvFactoredSolveBatch(gpurngSolver_t solver, int ndim, int solvedim,
-                                                        const int *dims, const int *pads, const double *dl,
-                                                        const double *d, const double *du, double *x);
+GPURNG_API gpurngStatus_t gpurngDgtsvFactoredSolveBatch(gpurngSolver_t solver, int ndim, int solvedim, const int *dims,
+                                                        const int *pads, const double *dl, const double *d,
+                                                        const double *du, double *x);
 
 #ifdef __cplusplus
 }

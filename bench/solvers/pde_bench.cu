@@ -31,9 +31,15 @@
 #include <string>
 #include <vector>
 
+#include "bench_report.hpp"
+#include "gpu_timing.cuh"
 #include "gpurng_pde.h"
 
 namespace {
+
+using bench::host_cpu;
+using bench::json_escape;
+using bench::median_ms;
 
 int g_reps = 7;
 bool g_quick = false;
@@ -65,46 +71,6 @@ bool g_quick = false;
 
 constexpr int kJ = 255, kM = kJ + 1;
 constexpr double kSmax = 200, kS0 = 100, kRate = 0.05, kSigma = 0.2, kT = 1;
-
-std::string host_cpu() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown";
-}
-
-std::string json_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
-
-// Median of reps event-timed runs of fn (after one untimed warm-up run), on `stream`.
-double median_ms(cudaStream_t stream, const std::function<void()>& fn, int reps) {
-  cudaEvent_t a, b;
-  CHECK_CUDA(cudaEventCreate(&a));
-  CHECK_CUDA(cudaEventCreate(&b));
-  fn();
-  CHECK_CUDA(cudaStreamSynchronize(stream));
-  std::vector<double> t;
-  for (int i = 0; i < reps; ++i) {
-    CHECK_CUDA(cudaEventRecord(a, stream));
-    fn();
-    CHECK_CUDA(cudaEventRecord(b, stream));
-    CHECK_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CHECK_CUDA(cudaEventDestroy(a));
-  CHECK_CUDA(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 
 // SM clock under load (MHz) from nvidia-smi, queried while `busy` keeps the GPU working; 0 if unavailable.
 int smi_clock_mhz(const std::function<void()>& busy, cudaStream_t stream) {

@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_report.hpp"
 #include "gpurng_pde.h"
 #if PDE_BENCH_HAVE_QUANTLIB
 #include "quantlib_oracle.hpp"
@@ -27,24 +28,10 @@
 
 namespace {
 
+using bench::host_cpu;
+using bench::json_escape;
+
 int g_reps = 5;
-
-std::string host_cpu() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown";
-}
-
-std::string json_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
 
 double median_seconds(const std::function<bool()>& fn) {
   if (!fn()) return -1;  // warm-up (thread pool start, page faults)

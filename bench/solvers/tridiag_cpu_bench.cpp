@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_report.hpp"
 #include "gpurng_tridiag.h"
 
 extern "C" {
@@ -52,14 +53,6 @@ gpurngStatus_t ours(gpurngSolver_t s, int m, const double* a, const double* b, c
   return gpurngDgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
 }
 
-std::string host_cpu() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown";
-}
-
 template <typename T>
 std::string run(int m, int batch, int threads, int reps) {
   const size_t n = size_t(m) * batch;
@@ -75,29 +68,41 @@ std::string run(int m, int batch, int threads, int reps) {
   gpurngSolver_t s;
   if (gpurngCreateSolver(&s) != GPURNG_STATUS_SUCCESS) std::exit(1);
   auto restore = [&] { std::memcpy(x.data(), x0.data(), n * sizeof(T)); };
-  const double t_ours = seconds(restore, [&] {
-    if (ours(s, m, a.data(), b.data(), c.data(), x.data(), batch) != GPURNG_STATUS_SUCCESS) std::exit(1);
-  }, reps);
+  const double t_ours = seconds(
+      restore,
+      [&] {
+        if (ours(s, m, a.data(), b.data(), c.data(), x.data(), batch) != GPURNG_STATUS_SUCCESS) std::exit(1);
+      },
+      reps);
   gpurngDestroySolver(s);
   // LAPACK per system on one thread; it overwrites dl, d, du, so fresh copies are made (untimed) first.
-  const double t_lapack = seconds([&] {
-    la = a; lb = b; lc = c; restore();
-  }, [&] {
-    for (int k = 0; k < batch; ++k) {
-      const size_t o = size_t(k) * m;
-      gtsv(m, la.data() + o + 1, lb.data() + o, lc.data() + o, x.data() + o);
-    }
-  }, std::max(1, reps / 4));
+  const double t_lapack = seconds(
+      [&] {
+        la = a;
+        lb = b;
+        lc = c;
+        restore();
+      },
+      [&] {
+        for (int k = 0; k < batch; ++k) {
+          const size_t o = size_t(k) * m;
+          gtsv(m, la.data() + o + 1, lb.data() + o, lc.data() + o, x.data() + o);
+        }
+      },
+      std::max(1, reps / 4));
   // The same bytes moved by `threads` threads: read 4 arrays, write 1.
-  const double t_copy = seconds(restore, [&] {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] {
-        const size_t i0 = n * t / threads, i1 = n * (t + 1) / threads;
-        for (size_t i = i0; i < i1; ++i) x[i] = (x[i] + a[i] + b[i] + c[i]) * T(0.25);
-      });
-    for (auto& th : pool) th.join();
-  }, reps);
+  const double t_copy = seconds(
+      restore,
+      [&] {
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t)
+          pool.emplace_back([&, t] {
+            const size_t i0 = n * t / threads, i1 = n * (t + 1) / threads;
+            for (size_t i = i0; i < i1; ++i) x[i] = (x[i] + a[i] + b[i] + c[i]) * T(0.25);
+          });
+        for (auto& th : pool) th.join();
+      },
+      reps);
   const double unknowns = double(n);
   char line[512];
   std::snprintf(line, sizeof line,
@@ -118,11 +123,10 @@ int main(int argc, char** argv) {
   const char* env = std::getenv("GPURNG_THREADS");
   const int threads = env ? std::atoi(env) : int(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::string> rows = {run<float>(m, batch, threads, 9), run<double>(m, batch, threads, 9)};
-  std::string cmd;
-  for (int i = 0; i < argc; ++i) cmd += (i ? " " : "") + std::string(argv[i]);
+  const std::string cmd = bench::command_line(argc, argv);
   std::ostringstream js;
   js << "{\n  \"benchmark\": \"tridiag_cpu_bench\",\n  \"device\": \"CPU backend, " << threads
-     << " threads\",\n  \"host_cpu\": \"" << host_cpu() << "\",\n  \"command\": \"" << cmd
+     << " threads\",\n  \"host_cpu\": \"" << bench::host_cpu() << "\",\n  \"command\": \"" << cmd
      << "\",\n  \"timing\": \"median wall time per call; LAPACK ?gtsv per system on one thread\",\n  \"rows\": [\n    "
      << rows[0] << ",\n    " << rows[1] << "\n  ]\n}\n";
   if (argc > 1) std::ofstream(argv[1]) << js.str();

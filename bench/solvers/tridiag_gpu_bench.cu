@@ -17,58 +17,40 @@
 #include <string>
 #include <vector>
 
+#include "bench_report.hpp"
+#include "gpu_timing.cuh"
 #include "gpurng_tridiag.h"
 
-#define CHECK_CUDA(x)                                                                   \
-  do {                                                                                  \
-    cudaError_t e_ = (x);                                                               \
-    if (e_ != cudaSuccess) {                                                            \
+#define CHECK_CUDA(x)                                                                         \
+  do {                                                                                        \
+    cudaError_t e_ = (x);                                                                     \
+    if (e_ != cudaSuccess) {                                                                  \
       std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                     \
-    }                                                                                   \
+      std::exit(1);                                                                           \
+    }                                                                                         \
   } while (0)
-#define CHECK_OK(x)                                                                      \
-  do {                                                                                   \
-    int s_ = int(x);                                                                     \
-    if (s_ != 0) {                                                                       \
-      std::fprintf(stderr, "%s:%d %s returned %d\n", __FILE__, __LINE__, #x, s_);        \
-      std::exit(1);                                                                      \
-    }                                                                                    \
+#define CHECK_OK(x)                                                               \
+  do {                                                                            \
+    int s_ = int(x);                                                              \
+    if (s_ != 0) {                                                                \
+      std::fprintf(stderr, "%s:%d %s returned %d\n", __FILE__, __LINE__, #x, s_); \
+      std::exit(1);                                                               \
+    }                                                                             \
   } while (0)
 
 namespace {
 
+double timed(cudaStream_t st, int reps, const std::function<void()>& body) { return bench::median_ms(st, body, reps); }
+
 // The floor: read `in_words` arrays and write `out_words` arrays of n elements, as a solve must.
 template <typename T>
-__global__ void move_bytes(const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
-                           T* __restrict__ x, size_t n, int in_words) {
+__global__ void move_bytes(const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c, T* __restrict__ x,
+                           size_t n, int in_words) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
     T v = x[i];
     if (in_words > 1) v += a[i] + b[i] + c[i];
     x[i] = v * T(0.5);
   }
-}
-
-double median_ms(cudaStream_t st, int reps, const std::function<void()>& body) {
-  cudaEvent_t e0, e1;
-  CHECK_CUDA(cudaEventCreate(&e0));
-  CHECK_CUDA(cudaEventCreate(&e1));
-  body();  // warm-up (first use at this size: scratch allocation, module load)
-  CHECK_CUDA(cudaStreamSynchronize(st));
-  std::vector<double> t;
-  for (int r = 0; r < reps; ++r) {
-    CHECK_CUDA(cudaEventRecord(e0, st));
-    body();
-    CHECK_CUDA(cudaEventRecord(e1, st));
-    CHECK_CUDA(cudaEventSynchronize(e1));
-    float ms;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
-    t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end());
-  cudaEventDestroy(e0);
-  cudaEventDestroy(e1);
-  return t[t.size() / 2];
 }
 
 struct Row {
@@ -106,74 +88,90 @@ struct Arrays {
 };
 
 template <typename T>
-cusparseStatus_t sp_strided_size(cusparseHandle_t h, int m, const T* dl, const T* d, const T* du, const T* x, int batch, size_t* bytes);
+cusparseStatus_t sp_strided_size(cusparseHandle_t h, int m, const T* dl, const T* d, const T* du, const T* x, int batch,
+                                 size_t* bytes);
 template <>
-cusparseStatus_t sp_strided_size<float>(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du, const float* x, int batch, size_t* bytes) {
+cusparseStatus_t sp_strided_size<float>(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du,
+                                        const float* x, int batch, size_t* bytes) {
   return cusparseSgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, batch, m, bytes);
 }
 template <>
-cusparseStatus_t sp_strided_size<double>(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du, const double* x, int batch, size_t* bytes) {
+cusparseStatus_t sp_strided_size<double>(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du,
+                                         const double* x, int batch, size_t* bytes) {
   return cusparseDgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, batch, m, bytes);
 }
-cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du, float* x, int batch, void* buf) {
+cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du, float* x,
+                            int batch, void* buf) {
   return cusparseSgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buf);
 }
-cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du, double* x, int batch, void* buf) {
+cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du, double* x,
+                            int batch, void* buf) {
   return cusparseDgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buf);
 }
-cusparseStatus_t sp_inter_size(cusparseHandle_t h, int algo, int m, const float* dl, const float* d, const float* du, const float* x, int batch, size_t* bytes) {
+cusparseStatus_t sp_inter_size(cusparseHandle_t h, int algo, int m, const float* dl, const float* d, const float* du,
+                               const float* x, int batch, size_t* bytes) {
   return cusparseSgtsvInterleavedBatch_bufferSizeExt(h, algo, m, dl, d, du, x, batch, bytes);
 }
-cusparseStatus_t sp_inter_size(cusparseHandle_t h, int algo, int m, const double* dl, const double* d, const double* du, const double* x, int batch, size_t* bytes) {
+cusparseStatus_t sp_inter_size(cusparseHandle_t h, int algo, int m, const double* dl, const double* d, const double* du,
+                               const double* x, int batch, size_t* bytes) {
   return cusparseDgtsvInterleavedBatch_bufferSizeExt(h, algo, m, dl, d, du, x, batch, bytes);
 }
-cusparseStatus_t sp_inter(cusparseHandle_t h, int algo, int m, float* dl, float* d, float* du, float* x, int batch, void* buf) {
+cusparseStatus_t sp_inter(cusparseHandle_t h, int algo, int m, float* dl, float* d, float* du, float* x, int batch,
+                          void* buf) {
   return cusparseSgtsvInterleavedBatch(h, algo, m, dl, d, du, x, batch, buf);
 }
-cusparseStatus_t sp_inter(cusparseHandle_t h, int algo, int m, double* dl, double* d, double* du, double* x, int batch, void* buf) {
+cusparseStatus_t sp_inter(cusparseHandle_t h, int algo, int m, double* dl, double* d, double* du, double* x, int batch,
+                          void* buf) {
   return cusparseDgtsvInterleavedBatch(h, algo, m, dl, d, du, x, batch, buf);
 }
 
-gpurngStatus_t ours_strided(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x, int batch) {
+gpurngStatus_t ours_strided(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x,
+                            int batch) {
   return gpurngSgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
 }
-gpurngStatus_t ours_strided(gpurngSolver_t s, int m, const double* a, const double* b, const double* c, double* x, int batch) {
+gpurngStatus_t ours_strided(gpurngSolver_t s, int m, const double* a, const double* b, const double* c, double* x,
+                            int batch) {
   return gpurngDgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
 }
-gpurngStatus_t ours_inter(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x, int batch) {
+gpurngStatus_t ours_inter(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x,
+                          int batch) {
   return gpurngSgtsvInterleavedBatch(s, m, a, b, c, x, batch, nullptr);
 }
-gpurngStatus_t ours_inter(gpurngSolver_t s, int m, const double* a, const double* b, const double* c, double* x, int batch) {
+gpurngStatus_t ours_inter(gpurngSolver_t s, int m, const double* a, const double* b, const double* c, double* x,
+                          int batch) {
   return gpurngDgtsvInterleavedBatch(s, m, a, b, c, x, batch, nullptr);
 }
-gpurngStatus_t ours_const(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x, int batch) {
+gpurngStatus_t ours_const(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x,
+                          int batch) {
   const int dims[2] = {m, batch};
   return gpurngSgtsvConstantBatch(s, 2, 0, dims, nullptr, a, b, c, x, nullptr);
 }
-gpurngStatus_t ours_const(gpurngSolver_t s, int m, const double* a, const double* b, const double* c, double* x, int batch) {
+gpurngStatus_t ours_const(gpurngSolver_t s, int m, const double* a, const double* b, const double* c, double* x,
+                          int batch) {
   const int dims[2] = {m, batch};
   return gpurngDgtsvConstantBatch(s, 2, 0, dims, nullptr, a, b, c, x, nullptr);
 }
 
 template <typename T>
-void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, cudaStream_t st, int m, int batch, int reps) {
+void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, cudaStream_t st, int m, int batch,
+                int reps) {
   const std::string prec = sizeof(T) == 4 ? "float" : "double";
   const std::string shape = std::to_string(batch) + "x" + std::to_string(m) + " " + prec;
   Arrays<T> A(size_t(m) * batch);
   const size_t n = A.n;
   // The floors: 5 words per unknown (general), 2 (constant matrix), measured as a kernel moving those bytes.
-  auto floor5 = median_ms(st, reps, [&] { move_bytes<T><<<1024, 256, 0, st>>>(A.a, A.b, A.c, A.x, n, 4); });
-  auto floor2 = median_ms(st, reps, [&] { move_bytes<T><<<1024, 256, 0, st>>>(A.a, A.b, A.c, A.x, n, 1); });
+  auto floor5 = timed(st, reps, [&] { move_bytes<T><<<1024, 256, 0, st>>>(A.a, A.b, A.c, A.x, n, 4); });
+  auto floor2 = timed(st, reps, [&] { move_bytes<T><<<1024, 256, 0, st>>>(A.a, A.b, A.c, A.x, n, 1); });
   // cuSPARSE strided (x restored before each call would add traffic; it solves the current x, as ours does).
   size_t bytes = 0;
   CHECK_OK(sp_strided_size<T>(sp, m, A.a, A.b, A.c, A.x, batch, &bytes));
   void* buf;
   CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
-  const double sp_ms = median_ms(st, reps, [&] { CHECK_OK(sp_strided(sp, m, A.a, A.b, A.c, A.x, batch, buf)); });
+  const double sp_ms = timed(st, reps, [&] { CHECK_OK(sp_strided(sp, m, A.a, A.b, A.c, A.x, batch, buf)); });
   cudaFree(buf);
   for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_PCR}) {
     CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
-    const double ms = median_ms(st, reps, [&] { CHECK_OK(ours_strided(s, m, A.a, A.b, A.c, A.x, batch)); });
+    const double ms = timed(st, reps, [&] { CHECK_OK(ours_strided(s, m, A.a, A.b, A.c, A.x, batch)); });
     static const char* names[] = {"AUTO", "THOMAS", "PCR", "THOMAS_PCR"};
     rows.push_back({"strided " + shape + " " + names[alg], ms, floor5, sp_ms, "cusparse gtsv2StridedBatch"});
   }
@@ -184,7 +182,7 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
   for (int algo = 0; algo < 3; ++algo) {
     CHECK_OK(sp_inter_size(sp, algo, m, B.a, B.b, B.c, B.x, batch, &bytes));
     CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
-    const double ms = median_ms(st, reps, [&] { CHECK_OK(sp_inter(sp, algo, m, B.a, B.b, B.c, B.x, batch, buf)); });
+    const double ms = timed(st, reps, [&] { CHECK_OK(sp_inter(sp, algo, m, B.a, B.b, B.c, B.x, batch, buf)); });
     cudaFree(buf);
     if (ms < best) {
       best = ms;
@@ -193,24 +191,16 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
   }
   for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS_PCR}) {
     CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
-    const double ms = median_ms(st, reps, [&] { CHECK_OK(ours_inter(s, m, A.a, A.b, A.c, A.x, batch)); });
+    const double ms = timed(st, reps, [&] { CHECK_OK(ours_inter(s, m, A.a, A.b, A.c, A.x, batch)); });
     rows.push_back({"interleaved " + shape + (alg == GPURNG_TRIDIAG_AUTO ? " AUTO" : " THOMAS_PCR"), ms, floor5, best,
                     "cusparse gtsvInterleavedBatch algo " + std::to_string(best_algo) + " (fastest of 0/1/2)"});
   }
   for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS}) {
     CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
-    const double ms = median_ms(st, reps, [&] { CHECK_OK(ours_const(s, m, A.a, A.b, A.c, A.x, batch)); });
+    const double ms = timed(st, reps, [&] { CHECK_OK(ours_const(s, m, A.a, A.b, A.c, A.x, batch)); });
     rows.push_back({"constant strided " + shape + (alg == GPURNG_TRIDIAG_AUTO ? " AUTO" : " THOMAS"), ms, floor2, sp_ms,
                     "cusparse gtsv2StridedBatch (per-system matrices)"});
   }
-}
-
-std::string host_cpu() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(f, line))
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown";
 }
 
 }  // namespace
@@ -237,11 +227,12 @@ int main(int argc, char** argv) {
   bench_size<double>(rows, sp, s, st, 256, 65536, 20);
   bench_size<double>(rows, sp, s, st, 256, 2048, 50);
   std::ostringstream js;
-  std::string cmd;
-  for (int i = 0; i < argc; ++i) cmd += (i ? " " : "") + std::string(argv[i]);
+  const std::string cmd = bench::command_line(argc, argv);
   js << "{\n  \"benchmark\": \"tridiag_gpu_bench\",\n  \"device\": \"" << prop.name << "\",\n  \"host_cpu\": \""
-     << host_cpu() << "\",\n  \"command\": \"" << cmd << "\",\n  \"timing\": \"median of repeated calls on the same arrays, cudaEvents\",\n  \"rows\": [\n";
-  std::printf("%-52s %10s %10s %8s %10s %8s  %s\n", "case", "ms", "floor ms", "%floor", "anchor ms", "x anchor", "anchor");
+     << bench::host_cpu() << "\",\n  \"command\": \"" << cmd
+     << "\",\n  \"timing\": \"median of repeated calls on the same arrays, cudaEvents\",\n  \"rows\": [\n";
+  std::printf("%-52s %10s %10s %8s %10s %8s  %s\n", "case", "ms", "floor ms", "%floor", "anchor ms", "x anchor",
+              "anchor");
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     std::printf("%-52s %10.4f %10.4f %7.0f%% %10.4f %8.2f  %s\n", r.name.c_str(), r.ms, r.floor_ms,

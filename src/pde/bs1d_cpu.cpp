@@ -16,7 +16,7 @@
 #include <immintrin.h>  // the FMA intrinsics of the AVX2 and AVX-512 copies (used only inside their target regions)
 #endif
 
-#include "../backends/cpu/cpu_isa.hpp"
+#include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "../solvers/hybrid_system.hpp"
 #include "../solvers/thomas.hpp"
@@ -40,8 +40,7 @@ namespace baseline {
 }  // namespace baseline
 #undef GPURNG_PDE_NATIVE_BYTES
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define GPURNG_PDE_HAVE_SIMD_CLONES 1
+#if GPURNG_HAVE_ISA_COPIES
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #define GPURNG_PDE_NATIVE_BYTES 32
@@ -62,17 +61,7 @@ namespace avx512 {
 
 template <typename T>
 int64_t run_bs1d(const Bs1dCall<T>& call) {
-#ifdef GPURNG_PDE_HAVE_SIMD_CLONES
-  switch (gpurng::cpu::selected_isa()) {
-    case gpurng::cpu::Isa::avx512:
-      return avx512::run(call);
-    case gpurng::cpu::Isa::avx2:
-      return avx2::run(call);
-    case gpurng::cpu::Isa::baseline:
-      break;
-  }
-#endif
-  return baseline::run(call);
+  GPURNG_ISA_DISPATCH(run, call);
 }
 
 template int64_t run_bs1d<float>(const Bs1dCall<float>&);

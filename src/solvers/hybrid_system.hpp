@@ -57,6 +57,18 @@ void reduced_apply(const ReducedFactors<T>* factors, T* D) {
   }
 }
 
+// chunk_factor of chunk p of a system given as 32 R contiguous rows.
+template <typename T, int R>
+int factor_chunk_of(const T* a, const T* b, const T* c, int p, ChunkFactors<T, R>& f) {
+  T ca[R], cb[R], cc[R];
+  for (int j = 0; j < R; ++j) {
+    ca[j] = a[p * R + j];
+    cb[j] = b[p * R + j];
+    cc[j] = c[p * R + j];
+  }
+  return chunk_factor(ca, cb, cc, f);
+}
+
 // Hybrid solve of one system given as 32 R contiguous rows (a_0 = 0, the last real row's c = 0, padding rows
 // identity). d holds the right-hand side and receives the solution, unless the result is non-zero (the first
 // tiny pivot, 1-based), in which case d is unchanged.
@@ -67,21 +79,16 @@ int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
   PcrRow<T> rows[2 * kHybridChunks], tmp[2 * kHybridChunks];
   int fail = 0;
   for (int p = 0; p < kHybridChunks; ++p) {
-    T ca[R], cb[R], cc[R];
-    for (int j = 0; j < R; ++j) {
-      ca[j] = a[p * R + j];
-      cb[j] = b[p * R + j];
-      cc[j] = c[p * R + j];
-      x[p][j] = d[p * R + j];
-    }
-    const int local = chunk_factor(ca, cb, cc, f[p]);
+    for (int j = 0; j < R; ++j) x[p][j] = d[p * R + j];
+    const int local = factor_chunk_of<T, R>(a, b, c, p, f[p]);
     if (local) fail = first_failure(fail, p * R + local);
     rows[2 * p] = f[p].S;
     rows[2 * p + 1] = f[p].E;
     chunk_apply(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
   }
-  fail = first_failure(fail, pcr_rows(rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
-                                      static_cast<ReducedFactors<T>*>(nullptr)));
+  fail = first_failure(fail, pcr_rows(
+                                 rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
+                                 static_cast<ReducedFactors<T>*>(nullptr)));
   if (fail) return fail;
   for (int p = 0; p < kHybridChunks; ++p) {
     chunk_back(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
@@ -102,19 +109,14 @@ int hybrid_factor(const T* a, const T* b, const T* c, HybridFactors<T, R>& hf) {
   PcrRow<T> rows[2 * kHybridChunks], tmp[2 * kHybridChunks];
   int fail = 0;
   for (int p = 0; p < kHybridChunks; ++p) {
-    T ca[R], cb[R], cc[R];
-    for (int j = 0; j < R; ++j) {
-      ca[j] = a[p * R + j];
-      cb[j] = b[p * R + j];
-      cc[j] = c[p * R + j];
-    }
-    const int local = chunk_factor(ca, cb, cc, hf.chunk[p]);
+    const int local = factor_chunk_of<T, R>(a, b, c, p, hf.chunk[p]);
     if (local) fail = first_failure(fail, p * R + local);
     rows[2 * p] = hf.chunk[p].S;
     rows[2 * p + 1] = hf.chunk[p].E;
   }
-  return first_failure(fail, pcr_rows(rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
-                                      hf.reduced));
+  return first_failure(fail,
+                       pcr_rows(
+                           rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); }, hf.reduced));
 }
 
 template <typename T, int R>
@@ -138,7 +140,8 @@ int pcr_solve(const T* a, const T* b, const T* c, T* d, int n, PcrRow<T>* rows, 
   int fail = 0;
   for (int i = 0; i < n; ++i)
     if (!pcr_normalise(a[i], b[i], c[i], d[i], rows[i])) fail = first_failure(fail, i + 1);
-  fail = first_failure(fail, pcr_rows(rows, tmp, n, [](int k) { return k; }, static_cast<ReducedFactors<T>*>(nullptr)));
+  fail = first_failure(fail, pcr_rows(
+                                 rows, tmp, n, [](int k) { return k; }, static_cast<ReducedFactors<T>*>(nullptr)));
   if (fail) return fail;
   for (int i = 0; i < n; ++i) d[i] = rows[i].D;
   return 0;

@@ -22,7 +22,9 @@ struct Layout {
   int64_t outer_stride = 0;  // stride of the remaining dimension
   int64_t footprint = 0;     // elements from the first to one past the last element the layout touches
 
-  GPURNG_HD int64_t base(int64_t k) const { return (k % inner_count) * inner_stride + (k / inner_count) * outer_stride; }
+  GPURNG_HD int64_t base(int64_t k) const {
+    return (k % inner_count) * inner_stride + (k / inner_count) * outer_stride;
+  }
   // Consecutive systems are adjacent in memory (solvedim != 0): one thread per system reads coalesced rows.
   GPURNG_HD bool systems_adjacent() const { return inner_stride == 1 && row_stride != 1; }
 };

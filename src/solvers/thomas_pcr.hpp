@@ -46,7 +46,7 @@ struct ChunkFactors {
   T gf[R];     // the forward gamma_j, j = 1 .. R-3: the backward sweep's multipliers of delta_{j+1}
   T alpha[R];  // the final alpha_j, gamma_j, j = 1 .. R-2, for the back substitution
   T gamma[R];
-  T c0;        // c_0, for row s's right-hand side
+  T c0;            // c_0, for row s's right-hand side
   PcrRow<T> S, E;  // the reduced rows' A and C (D unused)
 };
 
@@ -60,7 +60,7 @@ GPURNG_HD int chunk_factor(const T (&a)[R], const T (&b)[R], const T (&c)[R], Ch
   f.inv[1] = T(1) / b[1];
   al[1] = a[1] * f.inv[1];
   ga[1] = c[1] * f.inv[1];
-GPURNG_UNROLL
+  GPURNG_UNROLL
   for (int j = 2; j < R; ++j) {
     const T den = fma_hd(-a[j], ga[j - 1], b[j]);
     if (!pivot_ok(den, b[j]) && !fail) fail = j + 1;
@@ -72,14 +72,14 @@ GPURNG_UNROLL
   f.E.A = al[R - 1];
   f.E.C = ga[R - 1];
   f.E.D = T(0);
-GPURNG_UNROLL
+  GPURNG_UNROLL
   for (int j = 1; j <= R - 3; ++j) f.gf[j] = ga[j];
-GPURNG_UNROLL
+  GPURNG_UNROLL
   for (int j = R - 3; j >= 1; --j) {
     al[j] = fma_hd(-ga[j], al[j + 1], al[j]);
     ga[j] = -(ga[j] * ga[j + 1]);
   }
-GPURNG_UNROLL
+  GPURNG_UNROLL
   for (int j = 1; j <= R - 2; ++j) {
     f.alpha[j] = al[j];
     f.gamma[j] = ga[j];
@@ -98,10 +98,10 @@ GPURNG_UNROLL
 template <typename T, int R>
 GPURNG_HD void chunk_apply(const ChunkFactors<T, R>& f, T (&d)[R], T& DS, T& DE) {
   d[1] = d[1] * f.inv[1];
-GPURNG_UNROLL
+  GPURNG_UNROLL
   for (int j = 2; j < R; ++j) d[j] = fma_hd(-f.a[j], d[j - 1], d[j]) * f.inv[j];
   DE = d[R - 1];
-GPURNG_UNROLL
+  GPURNG_UNROLL
   for (int j = R - 3; j >= 1; --j) d[j] = fma_hd(-f.gf[j], d[j + 1], d[j]);
   DS = fma_hd(-f.c0, d[1], d[0]) * f.inv[0];
 }
@@ -111,7 +111,7 @@ template <typename T, int R>
 GPURNG_HD void chunk_back(const ChunkFactors<T, R>& f, T (&d)[R], T xs, T xe) {
   d[0] = xs;
   d[R - 1] = xe;
-GPURNG_UNROLL
+  GPURNG_UNROLL
   for (int j = 1; j <= R - 2; ++j) d[j] = fma_hd(-f.gamma[j], xe, fma_hd(-f.alpha[j], xs, d[j]));
 }
 

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The C boundary of gpurng_tridiag.h: argument checks, the choice of AUTO's algorithm, and the hand-over to
 // the CPU loops (host memory) or the GPU launchers (device memory). Nothing throws across it.
-#include "gpurng_tridiag.h"
-
 #include <new>
 
 #include "../backends/cpu/thread_pool.hpp"
 #include "../core/abi_guard.hpp"
 #include "call_checks.hpp"
+#include "gpurng_tridiag.h"
 #include "solver_handle.hpp"
 #include "thomas_pcr.hpp"
 #include "tridiag_call.hpp"
@@ -79,8 +78,8 @@ gpurngStatus_t run(gpurngSolver_t solver, TridiagOp op, int ndim, int solvedim, 
 
 // The strided and interleaved shorthands as layouts of the general call.
 template <typename T>
-gpurngStatus_t strided(gpurngSolver_t solver, int m, const T* dl, const T* d, const T* du, T* x, int batch,
-                       int stride, int* info) {
+gpurngStatus_t strided(gpurngSolver_t solver, int m, const T* dl, const T* d, const T* du, T* x, int batch, int stride,
+                       int* info) {
   if (stride < m) return solver ? GPURNG_STATUS_OUT_OF_RANGE : GPURNG_STATUS_NOT_INITIALIZED;
   const int dims[2] = {m, batch}, pads[2] = {stride, batch};
   return run<T>(solver, TridiagOp::solve, 2, 0, dims, pads, dl, d, du, x, info);
@@ -137,33 +136,33 @@ gpurngStatus_t gpurngSolverGetLastAlgorithm(gpurngSolver_t solver, gpurngTridiag
   return GPURNG_STATUS_SUCCESS;
 }
 
-#define GPURNG_TRIDIAG_ENTRY_POINTS(P, T)                                                                          \
-  gpurngStatus_t gpurng##P##gtsvBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims, const int* pads,   \
-                                      const T* dl, const T* d, const T* du, T* x, int* info) {                      \
-    return guarded([&] { return run<T>(s, TridiagOp::solve, ndim, solvedim, dims, pads, dl, d, du, x, info); });   \
-  }                                                                                                                 \
-  gpurngStatus_t gpurng##P##gtsvStridedBatch(gpurngSolver_t s, int m, const T* dl, const T* d, const T* du, T* x,  \
-                                             int batch, int stride, int* info) {                                    \
-    return guarded([&] { return strided<T>(s, m, dl, d, du, x, batch, stride, info); });                           \
-  }                                                                                                                 \
-  gpurngStatus_t gpurng##P##gtsvInterleavedBatch(gpurngSolver_t s, int m, const T* dl, const T* d, const T* du,    \
-                                                 T* x, int batch, int* info) {                                      \
-    return guarded([&] { return interleaved<T>(s, m, dl, d, du, x, batch, info); });                               \
-  }                                                                                                                 \
-  gpurngStatus_t gpurng##P##gtsvConstantBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,           \
-                                              const int* pads, const T* dl, const T* d, const T* du, T* x,          \
-                                              int* info) {                                                          \
-    return guarded([&] { return run<T>(s, TridiagOp::constant, ndim, solvedim, dims, pads, dl, d, du, x, info); }); \
-  }                                                                                                                 \
-  gpurngStatus_t gpurng##P##gtsvFactorBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,             \
-                                            const int* pads, T* dl, T* d, T* du, int* info) {                       \
-    return guarded(                                                                                                 \
-        [&] { return run<T>(s, TridiagOp::factor, ndim, solvedim, dims, pads, dl, d, du, nullptr, info); });        \
-  }                                                                                                                 \
-  gpurngStatus_t gpurng##P##gtsvFactoredSolveBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,      \
-                                                   const int* pads, const T* dl, const T* d, const T* du, T* x) {   \
-    return guarded(                                                                                                 \
-        [&] { return run<T>(s, TridiagOp::factored_solve, ndim, solvedim, dims, pads, dl, d, du, x, nullptr); });   \
+#define GPURNG_TRIDIAG_ENTRY_POINTS(P, T)                                                                             \
+  gpurngStatus_t gpurng##P##gtsvBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims, const int* pads,     \
+                                      const T* dl, const T* d, const T* du, T* x, int* info) {                        \
+    return guarded([&] { return run<T>(s, TridiagOp::solve, ndim, solvedim, dims, pads, dl, d, du, x, info); });      \
+  }                                                                                                                   \
+  gpurngStatus_t gpurng##P##gtsvStridedBatch(gpurngSolver_t s, int m, const T* dl, const T* d, const T* du, T* x,     \
+                                             int batch, int stride, int* info) {                                      \
+    return guarded([&] { return strided<T>(s, m, dl, d, du, x, batch, stride, info); });                              \
+  }                                                                                                                   \
+  gpurngStatus_t gpurng##P##gtsvInterleavedBatch(gpurngSolver_t s, int m, const T* dl, const T* d, const T* du, T* x, \
+                                                 int batch, int* info) {                                              \
+    return guarded([&] { return interleaved<T>(s, m, dl, d, du, x, batch, info); });                                  \
+  }                                                                                                                   \
+  gpurngStatus_t gpurng##P##gtsvConstantBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,              \
+                                              const int* pads, const T* dl, const T* d, const T* du, T* x,            \
+                                              int* info) {                                                            \
+    return guarded([&] { return run<T>(s, TridiagOp::constant, ndim, solvedim, dims, pads, dl, d, du, x, info); });   \
+  }                                                                                                                   \
+  gpurngStatus_t gpurng##P##gtsvFactorBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,                \
+                                            const int* pads, T* dl, T* d, T* du, int* info) {                         \
+    return guarded(                                                                                                   \
+        [&] { return run<T>(s, TridiagOp::factor, ndim, solvedim, dims, pads, dl, d, du, nullptr, info); });          \
+  }                                                                                                                   \
+  gpurngStatus_t gpurng##P##gtsvFactoredSolveBatch(gpurngSolver_t s, int ndim, int solvedim, const int* dims,         \
+                                                   const int* pads, const T* dl, const T* d, const T* du, T* x) {     \
+    return guarded(                                                                                                   \
+        [&] { return run<T>(s, TridiagOp::factored_solve, ndim, solvedim, dims, pads, dl, d, du, x, nullptr); });     \
   }
 
 GPURNG_TRIDIAG_ENTRY_POINTS(S, float)

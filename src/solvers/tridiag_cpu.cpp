@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "../backends/cpu/cpu_isa.hpp"
+#include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "hybrid_system.hpp"
 #include "thomas.hpp"
@@ -27,8 +27,7 @@ namespace baseline {
 #include "tridiag_cpu_kernels.inc"
 }  // namespace baseline
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define GPURNG_SOLVERS_HAVE_SIMD_CLONES 1
+#if GPURNG_HAVE_ISA_COPIES
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 namespace avx2 {
@@ -47,17 +46,7 @@ namespace avx512 {
 
 template <typename T>
 bool run_tridiag(const TridiagCall<T>& call) {
-#ifdef GPURNG_SOLVERS_HAVE_SIMD_CLONES
-  switch (gpurng::cpu::selected_isa()) {
-    case gpurng::cpu::Isa::avx512:
-      return avx512::run(call);
-    case gpurng::cpu::Isa::avx2:
-      return avx2::run(call);
-    case gpurng::cpu::Isa::baseline:
-      break;
-  }
-#endif
-  return baseline::run(call);
+  GPURNG_ISA_DISPATCH(run, call);
 }
 
 template bool run_tridiag<float>(const TridiagCall<float>&);

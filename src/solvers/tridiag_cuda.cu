@@ -263,8 +263,10 @@ __global__ void hybrid_adjacent_kernel(Layout L, const T* __restrict__ a, const 
     const PcrRow<T> El = ke - h >= 0 ? rows[ke - h][sx] : zero, Er = ke + h < 64 ? rows[ke + h][sx] : zero;
     PcrRow<T> nS, nE;
     T rS, rE;
-    if (!pcr_factor(S.A, S.C, Sl.A, Sl.C, Sr.A, Sr.C, nS.A, nS.C, rS)) fail = first_failure(fail, reduced_row_origin(ks, R) + 1);
-    if (!pcr_factor(E.A, E.C, El.A, El.C, Er.A, Er.C, nE.A, nE.C, rE)) fail = first_failure(fail, reduced_row_origin(ke, R) + 1);
+    if (!pcr_factor(S.A, S.C, Sl.A, Sl.C, Sr.A, Sr.C, nS.A, nS.C, rS))
+      fail = first_failure(fail, reduced_row_origin(ks, R) + 1);
+    if (!pcr_factor(E.A, E.C, El.A, El.C, Er.A, Er.C, nE.A, nE.C, rE))
+      fail = first_failure(fail, reduced_row_origin(ke, R) + 1);
     nS.D = pcr_apply(S.A, S.C, rS, S.D, Sl.D, Sr.D);
     nE.D = pcr_apply(E.A, E.C, rE, E.D, El.D, Er.D);
     S = nS;
@@ -340,8 +342,8 @@ __global__ void hybrid_constant_apply_kernel(Layout L, const ChunkFactors<T, R>*
 
 // PCR: one warp per system over n = 32 * 2^k padded rows in shared memory (A, C, D arrays of n).
 template <typename T>
-__global__ void pcr_kernel(Layout L, int n, const T* __restrict__ a, const T* __restrict__ b,
-                           const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
+__global__ void pcr_kernel(Layout L, int n, const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
+                           T* __restrict__ x, int* __restrict__ info) {
   extern __shared__ unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const int64_t k = int64_t(blockIdx.x) * (blockDim.x >> 5) + warp;
@@ -354,8 +356,7 @@ __global__ void pcr_kernel(Layout L, int n, const T* __restrict__ a, const T* __
     const int64_t o = base + int64_t(i) * L.row_stride;
     const bool in = i < m;
     PcrRow<T> r;
-    if (!pcr_normalise(in && i > 0 ? a[o] : T(0), in ? b[o] : T(1), in && i < m - 1 ? c[o] : T(0),
-                       in ? x[o] : T(0), r))
+    if (!pcr_normalise(in && i > 0 ? a[o] : T(0), in ? b[o] : T(1), in && i < m - 1 ? c[o] : T(0), in ? x[o] : T(0), r))
       fail = first_failure(fail, i + 1);
     rows[i] = r;
   }
@@ -442,9 +443,8 @@ __global__ void lu_factor_kernel(Layout L, T* __restrict__ a, T* __restrict__ b,
 // Forward and backward substitution with LU factors: per-system factors (the layout's arrays) or, with
 // `constant` true, one column of m factors for every system (gated by the factorisation's status).
 template <typename T>
-__global__ void lu_solve_kernel(Layout L, const T* __restrict__ l, const T* __restrict__ inv,
-                                const T* __restrict__ c, bool constant, const int* __restrict__ status,
-                                T* __restrict__ x) {
+__global__ void lu_solve_kernel(Layout L, const T* __restrict__ l, const T* __restrict__ inv, const T* __restrict__ c,
+                                bool constant, const int* __restrict__ status, T* __restrict__ x) {
   const int64_t k = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k >= L.systems || (status && *status)) return;
   const int64_t base = L.base(k);
@@ -466,8 +466,8 @@ __global__ void lu_solve_kernel(Layout L, const T* __restrict__ l, const T* __re
 
 // LU factors of the constant matrix, one thread, into the scratch (l, 1/p, c: m each) and its status.
 template <typename T>
-__global__ void lu_constant_factor_kernel(int m, const T* a, const T* b, const T* c, T* l, T* inv, T* cc,
-                                          int* status, int* info) {
+__global__ void lu_constant_factor_kernel(int m, const T* a, const T* b, const T* c, T* l, T* inv, T* cc, int* status,
+                                          int* info) {
   T ip = T(0), cprev = T(0);
   int fail = 0;
   for (int i = 0; i < m; ++i) {
@@ -497,8 +497,8 @@ gpurngStatus_t launch_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch,
     return launched();
   }
   if (call.op == TridiagOp::solve) {
-    hybrid_kernel<T, R><<<blocks_for(L.systems, warps), warps * 32, smem, st>>>(L, call.a, call.b, call.c, call.x,
-                                                                                call.info);
+    hybrid_kernel<T, R>
+        <<<blocks_for(L.systems, warps), warps * 32, smem, st>>>(L, call.a, call.b, call.c, call.x, call.info);
     return launched();
   }
   const size_t fbytes = align256(sizeof(ChunkFactors<T, R>) * 32), rbytes = align256(sizeof(ReducedFactors<T>) * 32);
@@ -508,8 +508,8 @@ gpurngStatus_t launch_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch,
   auto* factors = reinterpret_cast<ChunkFactors<T, R>*>(base);
   auto* reduced = reinterpret_cast<ReducedFactors<T>*>(base + fbytes);
   int* status = reinterpret_cast<int*>(base + fbytes + rbytes);
-  hybrid_constant_factor_kernel<T, R><<<1, 32, 0, st>>>(L.m, call.a, call.b, call.c, factors, reduced, status,
-                                                         call.info);
+  hybrid_constant_factor_kernel<T, R>
+      <<<1, 32, 0, st>>>(L.m, call.a, call.b, call.c, factors, reduced, status, call.info);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
   int device = 0, sms = 132;
   cudaGetDevice(&device);
@@ -555,8 +555,8 @@ gpurngStatus_t launch(const TridiagCall<T>& call, DeviceScratch& scratch, cudaSt
         if (s != GPURNG_STATUS_SUCCESS) return s;
         T* cps = static_cast<T*>(scratch.ptr);
         T* dps = reinterpret_cast<T*>(static_cast<unsigned char*>(scratch.ptr) + align256(sizeof(T) * size_t(cells)));
-        thomas_kernel<T><<<blocks_for(L.systems, 128), 128, 0, st>>>(L, call.a, call.b, call.c, call.x, call.info,
-                                                                     cps, dps);
+        thomas_kernel<T>
+            <<<blocks_for(L.systems, 128), 128, 0, st>>>(L, call.a, call.b, call.c, call.x, call.info, cps, dps);
         return launched();
       }
       if (call.algorithm == GPURNG_TRIDIAG_PCR) {
@@ -565,17 +565,21 @@ gpurngStatus_t launch(const TridiagCall<T>& call, DeviceScratch& scratch, cudaSt
         const size_t smem = size_t(warps) * n * sizeof(PcrRow<T>);
         if (smem > 48 * 1024)
           cudaFuncSetAttribute(pcr_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
-        pcr_kernel<T><<<blocks_for(L.systems, warps), warps * 32, smem, st>>>(L, n, call.a, call.b, call.c, call.x,
-                                                                              call.info);
+        pcr_kernel<T>
+            <<<blocks_for(L.systems, warps), warps * 32, smem, st>>>(L, n, call.a, call.b, call.c, call.x, call.info);
         return launched();
       }
       break;
   }
   switch (hybrid_rows_per_chunk(L.m)) {
-    case 4: return launch_hybrid<T, 4>(call, scratch, st);
-    case 8: return launch_hybrid<T, 8>(call, scratch, st);
-    case 16: return launch_hybrid<T, 16>(call, scratch, st);
-    default: return launch_hybrid<T, 32>(call, scratch, st);
+    case 4:
+      return launch_hybrid<T, 4>(call, scratch, st);
+    case 8:
+      return launch_hybrid<T, 8>(call, scratch, st);
+    case 16:
+      return launch_hybrid<T, 16>(call, scratch, st);
+    default:
+      return launch_hybrid<T, 32>(call, scratch, st);
   }
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gpurng_pde.h"
+#include "isa_digest.hpp"
 #if GPURNG_TEST_HAVE_QUANTLIB
 #include "quantlib_oracle.hpp"
 #endif
@@ -592,38 +593,13 @@ std::string bits_digest() {
     add(price_host(GPURNG_PDE_CRANK_NICOLSON, J, 50, 200, od));
     add(price_host(GPURNG_PDE_CRANK_NICOLSON, J, 50, 200, of));
   }
-  return out;
+  gpurng_test::Digest d;  // the prices' bits and the grids' hashes, in 16 hex digits
+  d.eat(out.data(), out.size());
+  return d.hex();
 }
 
 TEST(BsPde, IsaCopiesGiveSameBits) {
-  if (const char* mode = std::getenv("GPURNG_PDE_TEST_DIGEST")) {
-    (void)mode;
-    std::printf("DIGEST %s\n", bits_digest().c_str());
-    return;
-  }
-  const std::string mine = bits_digest();
-  char self[4096] = {};
-  const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (len <= 0) GTEST_SKIP() << "cannot name this executable";
-  int compared = 0;
-  for (const char* isa : {"baseline", "avx2", "avx512"}) {
-    const std::string cmd = std::string("GPURNG_PDE_TEST_DIGEST=1 GPURNG_CPU_ISA=") + isa + " '" + self +
-                            "' --gtest_filter=BsPde.IsaCopiesGiveSameBits 2>/dev/null";
-    FILE* f = popen(cmd.c_str(), "r");
-    if (!f) continue;
-    std::string out;
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-    pclose(f);
-    const size_t at = out.find("DIGEST ");
-    if (at == std::string::npos) continue;
-    const std::string theirs = out.substr(at + 7, out.find('\n', at) - at - 7);
-    EXPECT_EQ(theirs, mine) << "GPURNG_CPU_ISA=" << isa;
-    ++compared;
-  }
-  std::printf("compared %d ISA copies with this process's\n", compared);
-  EXPECT_GE(compared, 1);
+  gpurng_test::digest_mode_or_compare("GPURNG_PDE_TEST_DIGEST", "BsPde.IsaCopiesGiveSameBits", bits_digest());
 }
 
 // ------------------------------------------------------------------------------------------------------------

@@ -30,20 +30,49 @@ std::vector<T> download(const T* p, size_t n) {
   return v;
 }
 
-cusparseStatus_t strided_size(cusparseHandle_t h, int m, const float* a, const float* b, const float* c, const float* x, int n, size_t* s) { return cusparseSgtsv2StridedBatch_bufferSizeExt(h, m, a, b, c, x, n, m, s); }
-cusparseStatus_t strided_size(cusparseHandle_t h, int m, const double* a, const double* b, const double* c, const double* x, int n, size_t* s) { return cusparseDgtsv2StridedBatch_bufferSizeExt(h, m, a, b, c, x, n, m, s); }
-cusparseStatus_t strided(cusparseHandle_t h, int m, const float* a, const float* b, const float* c, float* x, int n, void* w) { return cusparseSgtsv2StridedBatch(h, m, a, b, c, x, n, m, w); }
-cusparseStatus_t strided(cusparseHandle_t h, int m, const double* a, const double* b, const double* c, double* x, int n, void* w) { return cusparseDgtsv2StridedBatch(h, m, a, b, c, x, n, m, w); }
-cusparseStatus_t inter_size(cusparseHandle_t h, int al, int m, const float* a, const float* b, const float* c, const float* x, int n, size_t* s) { return cusparseSgtsvInterleavedBatch_bufferSizeExt(h, al, m, a, b, c, x, n, s); }
-cusparseStatus_t inter_size(cusparseHandle_t h, int al, int m, const double* a, const double* b, const double* c, const double* x, int n, size_t* s) { return cusparseDgtsvInterleavedBatch_bufferSizeExt(h, al, m, a, b, c, x, n, s); }
-cusparseStatus_t inter(cusparseHandle_t h, int al, int m, float* a, float* b, float* c, float* x, int n, void* w) { return cusparseSgtsvInterleavedBatch(h, al, m, a, b, c, x, n, w); }
-cusparseStatus_t inter(cusparseHandle_t h, int al, int m, double* a, double* b, double* c, double* x, int n, void* w) { return cusparseDgtsvInterleavedBatch(h, al, m, a, b, c, x, n, w); }
-gpurngStatus_t ours(gpurngSolver_t s, int sd, const int* dims, const float* a, const float* b, const float* c, float* x) { return gpurngSgtsvBatch(s, 2, sd, dims, nullptr, a, b, c, x, nullptr); }
-gpurngStatus_t ours(gpurngSolver_t s, int sd, const int* dims, const double* a, const double* b, const double* c, double* x) { return gpurngDgtsvBatch(s, 2, sd, dims, nullptr, a, b, c, x, nullptr); }
+cusparseStatus_t strided_size(cusparseHandle_t h, int m, const float* a, const float* b, const float* c, const float* x,
+                              int n, size_t* s) {
+  return cusparseSgtsv2StridedBatch_bufferSizeExt(h, m, a, b, c, x, n, m, s);
+}
+cusparseStatus_t strided_size(cusparseHandle_t h, int m, const double* a, const double* b, const double* c,
+                              const double* x, int n, size_t* s) {
+  return cusparseDgtsv2StridedBatch_bufferSizeExt(h, m, a, b, c, x, n, m, s);
+}
+cusparseStatus_t strided(cusparseHandle_t h, int m, const float* a, const float* b, const float* c, float* x, int n,
+                         void* w) {
+  return cusparseSgtsv2StridedBatch(h, m, a, b, c, x, n, m, w);
+}
+cusparseStatus_t strided(cusparseHandle_t h, int m, const double* a, const double* b, const double* c, double* x, int n,
+                         void* w) {
+  return cusparseDgtsv2StridedBatch(h, m, a, b, c, x, n, m, w);
+}
+cusparseStatus_t inter_size(cusparseHandle_t h, int al, int m, const float* a, const float* b, const float* c,
+                            const float* x, int n, size_t* s) {
+  return cusparseSgtsvInterleavedBatch_bufferSizeExt(h, al, m, a, b, c, x, n, s);
+}
+cusparseStatus_t inter_size(cusparseHandle_t h, int al, int m, const double* a, const double* b, const double* c,
+                            const double* x, int n, size_t* s) {
+  return cusparseDgtsvInterleavedBatch_bufferSizeExt(h, al, m, a, b, c, x, n, s);
+}
+cusparseStatus_t inter(cusparseHandle_t h, int al, int m, float* a, float* b, float* c, float* x, int n, void* w) {
+  return cusparseSgtsvInterleavedBatch(h, al, m, a, b, c, x, n, w);
+}
+cusparseStatus_t inter(cusparseHandle_t h, int al, int m, double* a, double* b, double* c, double* x, int n, void* w) {
+  return cusparseDgtsvInterleavedBatch(h, al, m, a, b, c, x, n, w);
+}
+gpurngStatus_t ours(gpurngSolver_t s, int sd, const int* dims, const float* a, const float* b, const float* c,
+                    float* x) {
+  return gpurngSgtsvBatch(s, 2, sd, dims, nullptr, a, b, c, x, nullptr);
+}
+gpurngStatus_t ours(gpurngSolver_t s, int sd, const int* dims, const double* a, const double* b, const double* c,
+                    double* x) {
+  return gpurngDgtsvBatch(s, 2, sd, dims, nullptr, a, b, c, x, nullptr);
+}
 
 template <typename T>
 void compare(int m, int batch, bool interleaved) {
-  auto p = interleaved ? make_problem<T>(2, 1, {batch, m, 1}, {batch, m, 1}, 5) : make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 5);
+  auto p = interleaved ? make_problem<T>(2, 1, {batch, m, 1}, {batch, m, 1}, 5)
+                       : make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 5);
   // cuSPARSE requires dl[0] = 0 and du[m-1] = 0 in every system.
   for (int64_t k = 0; k < p.systems(); ++k) {
     p.a[p.index(k, 0)] = T(0);
@@ -96,7 +125,8 @@ void compare(int m, int batch, bool interleaved) {
       }
       // cuSPARSE's interleaved LU-with-pivoting and QR algorithms round differently from elimination without
       // pivoting: measured differences reach ~120 eps of max |x| (m = 1000); both pass the residual bound.
-      EXPECT_LE(diff, 256 * eps * scale) << "m=" << m << " batch=" << batch << (interleaved ? " interleaved" : " strided");
+      EXPECT_LE(diff, 256 * eps * scale) << "m=" << m << " batch=" << batch
+                                         << (interleaved ? " interleaved" : " strided");
     }
   }
   gpurngDestroySolver(s);

@@ -76,7 +76,10 @@ void random_dominant_system(uint64_t seed, int n, std::vector<T>& a, std::vector
                             std::vector<T>& d) {
   if (n < 1) throw std::invalid_argument("random_dominant_system: n must be >= 1");
   std::mt19937_64 g(seed);
-  a.assign(n, T(0)); b.assign(n, T(0)); c.assign(n, T(0)); d.assign(n, T(0));
+  a.assign(n, T(0));
+  b.assign(n, T(0));
+  c.assign(n, T(0));
+  d.assign(n, T(0));
   for (int i = 0; i < n; ++i) {
     // Round a and c to T first so that dominance holds for the values actually stored.
     const T ai = static_cast<T>(2.0L * detail::unit_uniform(g) - 1.0L);

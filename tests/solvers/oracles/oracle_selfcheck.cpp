@@ -40,8 +40,8 @@ TEST(SolverOracles, TridiagonalSolversAgree) {
       const std::vector<long double> ref = naive_thomas(a, b, c, d);
       const std::vector<double> lap = lapack_gtsv(n, a, b, c, d);
       // QuantLib takes the off-diagonals as n-1 entries: drop a[0] and c[n-1].
-      const std::vector<double> ql = gpurng_test::ql_tridiagonal_solve(
-          std::vector<double>(a.begin() + 1, a.end()), b, std::vector<double>(c.begin(), c.end() - 1), d);
+      const std::vector<double> ql = gpurng_test::ql_tridiagonal_solve(std::vector<double>(a.begin() + 1, a.end()), b,
+                                                                       std::vector<double>(c.begin(), c.end() - 1), d);
       ASSERT_EQ(lap.size(), static_cast<std::size_t>(n));
       ASSERT_EQ(ql.size(), static_cast<std::size_t>(n));
       EXPECT_LT(normwise_diff(lap, ref), 1e-12);
@@ -67,7 +67,10 @@ TEST(SolverOracles, GeneratorIsDominantAndReproducible) {
   std::vector<double> a, b, c, d, a2, b2, c2, d2;
   random_dominant_system(7, 100, a, b, c, d);
   random_dominant_system(7, 100, a2, b2, c2, d2);
-  EXPECT_EQ(a, a2); EXPECT_EQ(b, b2); EXPECT_EQ(c, c2); EXPECT_EQ(d, d2);
+  EXPECT_EQ(a, a2);
+  EXPECT_EQ(b, b2);
+  EXPECT_EQ(c, c2);
+  EXPECT_EQ(d, d2);
   EXPECT_EQ(a[0], 0.0);
   EXPECT_EQ(c[99], 0.0);
   for (int i = 0; i < 100; ++i) EXPECT_GT(std::fabs(b[i]), 1.1 * (std::fabs(a[i]) + std::fabs(c[i])) * (1 - 1e-15));
@@ -100,7 +103,7 @@ TEST(SolverOracles, FdBlackScholesPublished) {
 TEST(SolverOracles, FdAmericanPutSanity) {
   const double european = gpurng_test::ql_black_scholes_analytic(false, 100, 100, 0.05, 0.2, 1.0, nullptr, nullptr);
   const double american = gpurng_test::ql_fd_black_scholes(false, true, 100, 100, 0.05, 0.2, 1.0, 500, 200,
-                                                            gpurng_test::kQlDouglas, nullptr, nullptr);
+                                                           gpurng_test::kQlDouglas, nullptr, nullptr);
   // Early exercise has value for a put with r > 0, but not much at the money over one year.
   EXPECT_GT(american, european + 0.2);
   EXPECT_LT(american, european + 1.0);

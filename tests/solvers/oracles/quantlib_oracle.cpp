@@ -3,6 +3,8 @@
 // ql/quantlib.hpp alone costs ~14 s of compile time.
 #include "quantlib_oracle.hpp"
 
+#include <chrono>
+#include <cmath>
 #include <ql/exercise.hpp>
 #include <ql/instruments/payoffs.hpp>
 #include <ql/instruments/vanillaoption.hpp>
@@ -17,9 +19,6 @@
 #include <ql/termstructures/yield/flatforward.hpp>
 #include <ql/time/calendars/nullcalendar.hpp>
 #include <ql/time/daycounters/actual365fixed.hpp>
-
-#include <chrono>
-#include <cmath>
 #include <stdexcept>
 
 namespace gpurng_test {
@@ -60,10 +59,14 @@ VanillaOption make_option(bool call, bool american, double K, double T) {
 
 FdmSchemeDesc scheme_desc(int scheme) {
   switch (scheme) {
-    case 0: return FdmSchemeDesc::Douglas();
-    case 1: return FdmSchemeDesc::ImplicitEuler();
-    case 2: return FdmSchemeDesc::CrankNicolson();
-    default: throw std::invalid_argument("ql_fd_black_scholes: scheme must be 0, 1 or 2");
+    case 0:
+      return FdmSchemeDesc::Douglas();
+    case 1:
+      return FdmSchemeDesc::ImplicitEuler();
+    case 2:
+      return FdmSchemeDesc::CrankNicolson();
+    default:
+      throw std::invalid_argument("ql_fd_black_scholes: scheme must be 0, 1 or 2");
   }
 }
 
@@ -76,13 +79,13 @@ double price(VanillaOption& option, double* delta, double* gamma) {
 
 }  // namespace
 
-double ql_fd_black_scholes(bool call, bool american, double S0, double K, double r, double sigma, double T,
-                           int tGrid, int xGrid, int scheme, double* delta, double* gamma) {
+double ql_fd_black_scholes(bool call, bool american, double S0, double K, double r, double sigma, double T, int tGrid,
+                           int xGrid, int scheme, double* delta, double* gamma) {
   if (tGrid < 1 || xGrid < 3) throw std::invalid_argument("ql_fd_black_scholes: grid too small");
   const FdmSchemeDesc desc = scheme_desc(scheme);
   VanillaOption option = make_option(call, american, K, T);
-  option.setPricingEngine(ext::make_shared<FdBlackScholesVanillaEngine>(make_process(S0, r, sigma), tGrid, xGrid,
-                                                                        0, desc));
+  option.setPricingEngine(
+      ext::make_shared<FdBlackScholesVanillaEngine>(make_process(S0, r, sigma), tGrid, xGrid, 0, desc));
   return price(option, delta, gamma);
 }
 
@@ -110,8 +113,7 @@ std::vector<double> ql_tridiagonal_solve(const std::vector<double>& low, const s
 double ql_fd_seconds_per_option(int options, int tGrid, int xGrid) {
   if (options < 1) throw std::invalid_argument("ql_fd_seconds_per_option: options must be >= 1");
   const auto process = make_process(100.0, 0.05, 0.2);
-  const auto engine = ext::make_shared<FdBlackScholesVanillaEngine>(process, tGrid, xGrid, 0,
-                                                                    FdmSchemeDesc::Douglas());
+  const auto engine = ext::make_shared<FdBlackScholesVanillaEngine>(process, tGrid, xGrid, 0, FdmSchemeDesc::Douglas());
   volatile double sink = 0.0;  // keeps the prices observable
   const auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < options; ++i) {

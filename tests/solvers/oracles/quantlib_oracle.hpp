@@ -17,8 +17,8 @@ enum QlFdScheme { kQlDouglas = 0, kQlImplicitEuler = 1, kQlCrankNicolson = 2 };
 
 // FdBlackScholesVanillaEngine(process, tGrid, xGrid, 0 damping steps, scheme) on a log-spot mesh.
 // American exercise is allowed from the evaluation date to maturity.  delta/gamma may be null.
-double ql_fd_black_scholes(bool call, bool american, double S0, double K, double r, double sigma, double T,
-                           int tGrid, int xGrid, int scheme, double* delta, double* gamma);
+double ql_fd_black_scholes(bool call, bool american, double S0, double K, double r, double sigma, double T, int tGrid,
+                           int xGrid, int scheme, double* delta, double* gamma);
 
 // AnalyticEuropeanEngine (Black-Scholes closed form).  delta/gamma may be null.
 double ql_black_scholes_analytic(bool call, double S0, double K, double r, double sigma, double T, double* delta,
