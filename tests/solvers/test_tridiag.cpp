@@ -538,3 +538,74 @@ std::string bits_digest() {
 TEST(Tridiag, IsaCopiesGiveSameBits) {
   digest_mode_or_compare("GPURNG_TRIDIAG_TEST_DIGEST", "Tridiag.IsaCopiesGiveSameBits", bits_digest());
 }
+
+#if GPURNG_TEST_HAVE_CUDA
+// Device calls are asynchronous on the solver's stream and, once the solver has been used at a size, capturable in
+// a CUDA graph (global capture mode: any allocation or synchronisation inside would invalidate the capture). The
+// graph's result must be the host call's bits.
+template <typename T>
+void graph_capture(Op op, gpurngTridiagAlgorithm_t alg, int ndim, int solvedim, std::array<int, 3> dims) {
+  const auto p = make_problem<T>(ndim, solvedim, dims, dims, 21);
+  const auto host = run(p, op, alg, false);
+  ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS);
+  std::vector<T> a = p.a, b = p.b, c = p.c;
+  if (op == Op::constant) {
+    a = p.system(p.a, 0);
+    b = p.system(p.b, 0);
+    c = p.system(p.c, 0);
+  }
+  cudaStream_t st;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), cudaSuccess);
+  gpurngSolver_t s;
+  ASSERT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngSolverSetStream(s, st), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngSolverSetAlgorithm(s, alg), GPURNG_STATUS_SUCCESS);
+  T *da, *db, *dc, *dx;
+  int* di;
+  for (T** q : {&da, &db, &dc}) ASSERT_EQ(cudaMalloc(q, a.size() * sizeof(T)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&dx, p.d.size() * sizeof(T)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&di, host.info.size() * sizeof(int)), cudaSuccess);
+  auto upload = [&] {
+    ASSERT_EQ(cudaMemcpy(da, a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(db, b.data(), b.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(dc, c.data(), c.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+    ASSERT_EQ(cudaMemcpy(dx, p.d.data(), p.d.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+  };
+  const int d3[3] = {p.dims[0], p.dims[1], p.dims[2]};
+  upload();
+  ASSERT_EQ(gtsv(s, op, p.ndim, p.solvedim, d3, nullptr, da, db, dc, dx, di), GPURNG_STATUS_SUCCESS);  // first use
+  ASSERT_EQ(cudaStreamSynchronize(st), cudaSuccess);
+  upload();
+  cudaGraph_t graph;
+  ASSERT_EQ(cudaStreamBeginCapture(st, cudaStreamCaptureModeGlobal), cudaSuccess);
+  const gpurngStatus_t captured = gtsv(s, op, p.ndim, p.solvedim, d3, nullptr, da, db, dc, dx, di);
+  ASSERT_EQ(cudaStreamEndCapture(st, &graph), cudaSuccess);
+  ASSERT_EQ(captured, GPURNG_STATUS_SUCCESS);
+  cudaGraphExec_t exec;
+  ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
+  ASSERT_EQ(cudaGraphLaunch(exec, st), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(st), cudaSuccess);
+  std::vector<T> x(p.d.size());
+  ASSERT_EQ(cudaMemcpy(x.data(), dx, x.size() * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+  if (alg != GPURNG_TRIDIAG_AUTO)
+    for (size_t e = 0; e < x.size(); ++e) ASSERT_TRUE(same_bits(x[e], host.x[e])) << "element " << e;
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  gpurngDestroySolver(s);  // before its stream: destroying waits for the stream
+  cudaStreamDestroy(st);
+  for (void* q : {(void*)da, (void*)db, (void*)dc, (void*)dx, (void*)di}) cudaFree(q);
+}
+
+TEST(Tridiag, GraphCaptureAfterFirstUse) {
+  if (!gpu_usable()) GTEST_SKIP() << "no GPU";
+  for (auto alg : {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_PCR, GPURNG_TRIDIAG_THOMAS_PCR}) {
+    graph_capture<float>(Op::solve, alg, 2, 0, {256, 100, 1});
+    graph_capture<double>(Op::solve, alg, 2, 1, {100, 256, 1});
+  }
+  for (auto alg : {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR}) {
+    graph_capture<float>(Op::constant, alg, 2, 0, {256, 100, 1});
+    graph_capture<double>(Op::constant, alg, 3, 1, {20, 300, 3});
+  }
+  graph_capture<float>(Op::factor_then_solve, GPURNG_TRIDIAG_AUTO, 2, 0, {300, 50, 1});
+}
+#endif
