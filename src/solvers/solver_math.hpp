@@ -51,7 +51,8 @@ struct PivotTolerance<double> {
 template <typename T>
 GPURNG_HD bool pivot_ok(T pivot, T diagonal) {
   const T p = abs_hd(pivot);
-  return p > PivotTolerance<T>::value * abs_hd(diagonal) && p <= std::numeric_limits<T>::max();
+  // Bitwise &, not &&: no branch, so the SIMD loops if-convert it into two compares and an and.
+  return (p > PivotTolerance<T>::value * abs_hd(diagonal)) & (p <= std::numeric_limits<T>::max());
 }
 
 }  // namespace solvers
