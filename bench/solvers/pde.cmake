@@ -18,6 +18,7 @@ if(GPURNG_HAVE_CUDA)
   if(TARGET CUDA::cusparse)
     add_executable(pde_bench ${CMAKE_CURRENT_LIST_DIR}/pde_bench.cu)
     set_target_properties(pde_bench PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
+    target_include_directories(pde_bench PRIVATE ${PROJECT_SOURCE_DIR}/tests/solvers/oracles)  # cuSPARSE by precision
     target_link_libraries(pde_bench PRIVATE gpurng::gpurng CUDA::cudart CUDA::cusparse)
   else()
     message(STATUS "pde_bench not built: cuSPARSE not found")

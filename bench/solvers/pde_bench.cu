@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "bench_report.hpp"
+#include "cusparse_gtsv.hpp"
 #include "gpu_timing.cuh"
 #include "gpurng_pde.h"
 
@@ -164,22 +165,6 @@ __global__ void anchor_explicit_step(int n, const T* a, const T* b, const T* c, 
   un[idx] = a[idx] * left + b[idx] * u[idx] + c[idx] * right;
 }
 
-cusparseStatus_t gtsv_buffer(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du,
-                             const float* x, int batch, size_t* bytes) {
-  return cusparseSgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, batch, m, bytes);
-}
-cusparseStatus_t gtsv_buffer(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du,
-                             const double* x, int batch, size_t* bytes) {
-  return cusparseDgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, batch, m, bytes);
-}
-cusparseStatus_t gtsv(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du, float* x, int batch,
-                      void* buf) {
-  return cusparseSgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buf);
-}
-cusparseStatus_t gtsv(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du, double* x,
-                      int batch, void* buf) {
-  return cusparseDgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buf);
-}
 
 // The ATM-ish readout of option k (S0 = 100 between nodes 127 and 128) from a node-major grid on the host.
 template <typename T>
@@ -262,14 +247,14 @@ void run_size(int n, cudaStream_t stream, cusparseHandle_t sp, double peak_tflop
     anchor_coeffs<T><<<blocks, threads, 0, stream>>>(n, true, batch.K, T(kT / Ni), a, b, c);
     CHECK_CUDA(cudaGetLastError());
     size_t bytes = 0;
-    CHECK_CUSPARSE(gtsv_buffer(sp, kM, a, b, c, u, n, &bytes));
+    CHECK_CUSPARSE(cusparse_gtsv::strided_buffer_size(sp, kM, a, b, c, u, n, kM, &bytes));
     void* buf = nullptr;
     CHECK_CUDA(cudaMalloc(&buf, bytes));
     const double ms_ni = median_ms(
         stream,
         [&] {
           anchor_payoff<T><<<blocks, threads, 0, stream>>>(n, batch.K, u);
-          for (int step = 0; step < Ni; ++step) CHECK_CUSPARSE(gtsv(sp, kM, a, b, c, u, n, buf));
+          for (int step = 0; step < Ni; ++step) CHECK_CUSPARSE(cusparse_gtsv::strided(sp, kM, a, b, c, u, n, kM, buf));
         },
         anchor_reps);
     CHECK_CUDA(cudaMemcpy(hu.data(), u, sizeof(T) * total, cudaMemcpyDeviceToHost));

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bench_report.hpp"
+#include "cusparse_gtsv.hpp"
 #include "gpu_timing.cuh"
 #include "gpurng_tridiag.h"
 
@@ -87,44 +88,6 @@ struct Arrays {
   }
 };
 
-template <typename T>
-cusparseStatus_t sp_strided_size(cusparseHandle_t h, int m, const T* dl, const T* d, const T* du, const T* x, int batch,
-                                 size_t* bytes);
-template <>
-cusparseStatus_t sp_strided_size<float>(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du,
-                                        const float* x, int batch, size_t* bytes) {
-  return cusparseSgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, batch, m, bytes);
-}
-template <>
-cusparseStatus_t sp_strided_size<double>(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du,
-                                         const double* x, int batch, size_t* bytes) {
-  return cusparseDgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, batch, m, bytes);
-}
-cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const float* dl, const float* d, const float* du, float* x,
-                            int batch, void* buf) {
-  return cusparseSgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buf);
-}
-cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const double* dl, const double* d, const double* du, double* x,
-                            int batch, void* buf) {
-  return cusparseDgtsv2StridedBatch(h, m, dl, d, du, x, batch, m, buf);
-}
-cusparseStatus_t sp_inter_size(cusparseHandle_t h, int algo, int m, const float* dl, const float* d, const float* du,
-                               const float* x, int batch, size_t* bytes) {
-  return cusparseSgtsvInterleavedBatch_bufferSizeExt(h, algo, m, dl, d, du, x, batch, bytes);
-}
-cusparseStatus_t sp_inter_size(cusparseHandle_t h, int algo, int m, const double* dl, const double* d, const double* du,
-                               const double* x, int batch, size_t* bytes) {
-  return cusparseDgtsvInterleavedBatch_bufferSizeExt(h, algo, m, dl, d, du, x, batch, bytes);
-}
-cusparseStatus_t sp_inter(cusparseHandle_t h, int algo, int m, float* dl, float* d, float* du, float* x, int batch,
-                          void* buf) {
-  return cusparseSgtsvInterleavedBatch(h, algo, m, dl, d, du, x, batch, buf);
-}
-cusparseStatus_t sp_inter(cusparseHandle_t h, int algo, int m, double* dl, double* d, double* du, double* x, int batch,
-                          void* buf) {
-  return cusparseDgtsvInterleavedBatch(h, algo, m, dl, d, du, x, batch, buf);
-}
-
 gpurngStatus_t ours_strided(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x,
                             int batch) {
   return gpurngSgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
@@ -164,10 +127,11 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
   auto floor2 = timed(st, reps, [&] { move_bytes<T><<<1024, 256, 0, st>>>(A.a, A.b, A.c, A.x, n, 1); });
   // cuSPARSE strided (x restored before each call would add traffic; it solves the current x, as ours does).
   size_t bytes = 0;
-  CHECK_OK(sp_strided_size<T>(sp, m, A.a, A.b, A.c, A.x, batch, &bytes));
+  CHECK_OK(cusparse_gtsv::strided_buffer_size(sp, m, A.a, A.b, A.c, A.x, batch, m, &bytes));
   void* buf;
   CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
-  const double sp_ms = timed(st, reps, [&] { CHECK_OK(sp_strided(sp, m, A.a, A.b, A.c, A.x, batch, buf)); });
+  const double sp_ms =
+      timed(st, reps, [&] { CHECK_OK(cusparse_gtsv::strided(sp, m, A.a, A.b, A.c, A.x, batch, m, buf)); });
   cudaFree(buf);
   for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_PCR}) {
     CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
@@ -180,9 +144,10 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
   double best = 1e30;
   int best_algo = 0;
   for (int algo = 0; algo < 3; ++algo) {
-    CHECK_OK(sp_inter_size(sp, algo, m, B.a, B.b, B.c, B.x, batch, &bytes));
+    CHECK_OK(cusparse_gtsv::interleaved_buffer_size(sp, algo, m, B.a, B.b, B.c, B.x, batch, &bytes));
     CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
-    const double ms = timed(st, reps, [&] { CHECK_OK(sp_inter(sp, algo, m, B.a, B.b, B.c, B.x, batch, buf)); });
+    const double ms =
+        timed(st, reps, [&] { CHECK_OK(cusparse_gtsv::interleaved(sp, algo, m, B.a, B.b, B.c, B.x, batch, buf)); });
     cudaFree(buf);
     if (ms < best) {
       best = ms;

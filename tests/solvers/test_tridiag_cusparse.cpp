@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "cusparse_gtsv.hpp"
 #include "gpurng_tridiag.h"
 #include "tridiag_problem.hpp"
 
@@ -30,36 +31,6 @@ std::vector<T> download(const T* p, size_t n) {
   return v;
 }
 
-cusparseStatus_t strided_size(cusparseHandle_t h, int m, const float* a, const float* b, const float* c, const float* x,
-                              int n, size_t* s) {
-  return cusparseSgtsv2StridedBatch_bufferSizeExt(h, m, a, b, c, x, n, m, s);
-}
-cusparseStatus_t strided_size(cusparseHandle_t h, int m, const double* a, const double* b, const double* c,
-                              const double* x, int n, size_t* s) {
-  return cusparseDgtsv2StridedBatch_bufferSizeExt(h, m, a, b, c, x, n, m, s);
-}
-cusparseStatus_t strided(cusparseHandle_t h, int m, const float* a, const float* b, const float* c, float* x, int n,
-                         void* w) {
-  return cusparseSgtsv2StridedBatch(h, m, a, b, c, x, n, m, w);
-}
-cusparseStatus_t strided(cusparseHandle_t h, int m, const double* a, const double* b, const double* c, double* x, int n,
-                         void* w) {
-  return cusparseDgtsv2StridedBatch(h, m, a, b, c, x, n, m, w);
-}
-cusparseStatus_t inter_size(cusparseHandle_t h, int al, int m, const float* a, const float* b, const float* c,
-                            const float* x, int n, size_t* s) {
-  return cusparseSgtsvInterleavedBatch_bufferSizeExt(h, al, m, a, b, c, x, n, s);
-}
-cusparseStatus_t inter_size(cusparseHandle_t h, int al, int m, const double* a, const double* b, const double* c,
-                            const double* x, int n, size_t* s) {
-  return cusparseDgtsvInterleavedBatch_bufferSizeExt(h, al, m, a, b, c, x, n, s);
-}
-cusparseStatus_t inter(cusparseHandle_t h, int al, int m, float* a, float* b, float* c, float* x, int n, void* w) {
-  return cusparseSgtsvInterleavedBatch(h, al, m, a, b, c, x, n, w);
-}
-cusparseStatus_t inter(cusparseHandle_t h, int al, int m, double* a, double* b, double* c, double* x, int n, void* w) {
-  return cusparseDgtsvInterleavedBatch(h, al, m, a, b, c, x, n, w);
-}
 gpurngStatus_t ours(gpurngSolver_t s, int sd, const int* dims, const float* a, const float* b, const float* c,
                     float* x) {
   return gpurngSgtsvBatch(s, 2, sd, dims, nullptr, a, b, c, x, nullptr);
@@ -99,13 +70,13 @@ void compare(int m, int batch, bool interleaved) {
     size_t bytes = 0;
     void* w = nullptr;
     if (interleaved) {
-      ASSERT_EQ(inter_size(h, algo, m, a, b, c, x, batch, &bytes), CUSPARSE_STATUS_SUCCESS);
+      ASSERT_EQ(cusparse_gtsv::interleaved_buffer_size(h, algo, m, a, b, c, x, batch, &bytes), CUSPARSE_STATUS_SUCCESS);
       ASSERT_EQ(cudaMalloc(&w, bytes + 128), cudaSuccess);
-      ASSERT_EQ(inter(h, algo, m, a, b, c, x, batch, w), CUSPARSE_STATUS_SUCCESS);
+      ASSERT_EQ(cusparse_gtsv::interleaved(h, algo, m, a, b, c, x, batch, w), CUSPARSE_STATUS_SUCCESS);
     } else {
-      ASSERT_EQ(strided_size(h, m, a, b, c, x, batch, &bytes), CUSPARSE_STATUS_SUCCESS);
+      ASSERT_EQ(cusparse_gtsv::strided_buffer_size(h, m, a, b, c, x, batch, m, &bytes), CUSPARSE_STATUS_SUCCESS);
       ASSERT_EQ(cudaMalloc(&w, bytes + 128), cudaSuccess);
-      ASSERT_EQ(strided(h, m, a, b, c, x, batch, w), CUSPARSE_STATUS_SUCCESS);
+      ASSERT_EQ(cusparse_gtsv::strided(h, m, a, b, c, x, batch, m, w), CUSPARSE_STATUS_SUCCESS);
     }
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     theirs.push_back(download(x, n));
