@@ -24,6 +24,7 @@
 #include <limits>
 
 #include "../solvers/hybrid_system.hpp"
+#include "../solvers/reduced_pcr_warp.cuh"
 #include "../solvers/thomas.hpp"
 #include "../solvers/tridiag_cuda.hpp"
 #include "bs1d_call.hpp"
@@ -35,6 +36,8 @@ namespace pde {
 namespace cuda {
 
 using namespace gpurng::solvers;
+using gpurng::solvers::cuda::reduced_apply_warp;
+using gpurng::solvers::cuda::warp_first_failure;
 
 namespace {
 
@@ -108,85 +111,13 @@ __device__ __forceinline__ T warp_node(const T (&u)[R], int node) {
   return __shfl_sync(kFullMask, v, owner);
 }
 
-// The reduced system's PCR factors (hybrid_system.hpp's pcr_rows with factors), lane p holding rows 2p (S)
-// and 2p+1 (E); `fail` collects the first tiny pivot as pcr_rows reports it.
+// The reduced system's PCR factors of the option's matrix (reduced_pcr_warp.cuh, recording each step's matrix
+// part); `fail` collects the first tiny pivot as pcr_rows reports it.
 template <typename T, int R>
 __device__ __forceinline__ void reduced_factor_warp(const ChunkFactors<T, R>& f, ReducedFactors<T>& rf, int lane,
                                                     int& fail) {
-  T SA = f.S.A, SC = f.S.C, EA = f.E.A, EC = f.E.C;
-#pragma unroll
-  for (int step = 0; step < kReducedSteps; ++step) {
-    const int h = 1 << step;
-    T lSA, lSC, rSA, rSC, lEA, lEC, rEA, rEC;
-    if (h == 1) {
-      lSA = from_below(EA, 1, lane);
-      lSC = from_below(EC, 1, lane);
-      rSA = EA;
-      rSC = EC;
-      lEA = SA;
-      lEC = SC;
-      rEA = from_above(SA, 1, lane);
-      rEC = from_above(SC, 1, lane);
-    } else {
-      const int d = h >> 1;
-      lSA = from_below(SA, d, lane);
-      lSC = from_below(SC, d, lane);
-      rSA = from_above(SA, d, lane);
-      rSC = from_above(SC, d, lane);
-      lEA = from_below(EA, d, lane);
-      lEC = from_below(EC, d, lane);
-      rEA = from_above(EA, d, lane);
-      rEC = from_above(EC, d, lane);
-    }
-    T nSA, nSC, nEA, nEC, rS, rE;
-    if (!pcr_factor(SA, SC, lSA, lSC, rSA, rSC, nSA, nSC, rS))
-      fail = first_failure(fail, reduced_row_origin(2 * lane, R) + 1);
-    if (!pcr_factor(EA, EC, lEA, lEC, rEA, rEC, nEA, nEC, rE))
-      fail = first_failure(fail, reduced_row_origin(2 * lane + 1, R) + 1);
-    rf.A[step][0] = SA;
-    rf.C[step][0] = SC;
-    rf.r[step][0] = rS;
-    rf.A[step][1] = EA;
-    rf.C[step][1] = EC;
-    rf.r[step][1] = rE;
-    SA = nSA;
-    SC = nSC;
-    EA = nEA;
-    EC = nEC;
-  }
-}
-
-// The reduced system's right-hand side part (hybrid_system.hpp's reduced_apply), in place on DS, DE.
-template <typename T>
-__device__ __forceinline__ void reduced_apply_warp(const ReducedFactors<T>& rf, T& DS, T& DE, int lane) {
-#pragma unroll
-  for (int step = 0; step < kReducedSteps; ++step) {
-    const int h = 1 << step;
-    T lS, rS, lE, rE;
-    if (h == 1) {
-      lS = from_below(DE, 1, lane);
-      rS = DE;
-      lE = DS;
-      rE = from_above(DS, 1, lane);
-    } else {
-      const int d = h >> 1;
-      lS = from_below(DS, d, lane);
-      rS = from_above(DS, d, lane);
-      lE = from_below(DE, d, lane);
-      rE = from_above(DE, d, lane);
-    }
-    const T nS = pcr_apply(rf.A[step][0], rf.C[step][0], rf.r[step][0], DS, lS, rS);
-    const T nE = pcr_apply(rf.A[step][1], rf.C[step][1], rf.r[step][1], DE, lE, rE);
-    DS = nS;
-    DE = nE;
-  }
-}
-
-// The smallest non-zero of the warp's values (0 if all are 0).
-__device__ __forceinline__ int warp_first_failure(int fail) {
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) fail = first_failure(fail, __shfl_xor_sync(kFullMask, fail, d));
-  return fail;
+  PcrRow<T> S{f.S.A, f.S.C, T(0)}, E{f.E.A, f.E.C, T(0)};
+  fail = first_failure(fail, gpurng::solvers::cuda::reduced_pcr_warp(S, E, lane, R, &rf));
 }
 
 // Coefficients of the lane's R nodes (padding rows identity).
@@ -221,25 +152,31 @@ __device__ __forceinline__ void lane_exercise(T (&u)[R], const T (&pay)[R]) {
   for (int j = 0; j < R; ++j) u[j] = exercise(u[j], pay[j]);
 }
 
-// N explicit steps, two per iteration between u and v (no register copies), the exercise floor compiled in or
-// out. The same operations as one step at a time.
-template <bool American, typename T, int R>
-__device__ __forceinline__ void explicit_steps(int N, const T (&a)[R], const T (&b)[R], const T (&c)[R],
-                                               const T (&pay)[R], T (&u)[R], int lane) {
+// N steps of `step(in, out)`, two per iteration between u and a second array (no register copies), each followed
+// by the exercise floor when American: the same operations as one step at a time.
+template <bool American, typename T, int R, typename Step>
+__device__ __forceinline__ void ping_pong_steps(int N, const T (&pay)[R], T (&u)[R], Step step) {
   T v[R];
   int n = 0;
   for (; n + 2 <= N; n += 2) {
-    lane_explicit(a, b, c, u, v, lane);
+    step(u, v);
     if (American) lane_exercise(v, pay);
-    lane_explicit(a, b, c, v, u, lane);
+    step(v, u);
     if (American) lane_exercise(u, pay);
   }
   if (n < N) {
-    lane_explicit(a, b, c, u, v, lane);
+    step(u, v);
     if (American) lane_exercise(v, pay);
 #pragma unroll
     for (int j = 0; j < R; ++j) u[j] = v[j];
   }
+}
+
+// N explicit steps, the exercise floor compiled in or out.
+template <bool American, typename T, int R>
+__device__ __forceinline__ void explicit_steps(int N, const T (&a)[R], const T (&b)[R], const T (&c)[R],
+                                               const T (&pay)[R], T (&u)[R], int lane) {
+  ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R], T(&out)[R]) { lane_explicit(a, b, c, in, out, lane); });
 }
 
 // One hybrid solve with the constant factors, in place on d.
@@ -265,23 +202,10 @@ __device__ __forceinline__ void implicit_steps(int N, const ChunkFactors<T, R>& 
     }
     return;
   }
-  T v[R];
-  int n = 0;
-  for (; n + 2 <= N; n += 2) {
-    lane_explicit(ea, eb, ec, u, v, lane);
-    lane_solve(f, rf, v, lane);
-    if (American) lane_exercise(v, pay);
-    lane_explicit(ea, eb, ec, v, u, lane);
-    lane_solve(f, rf, u, lane);
-    if (American) lane_exercise(u, pay);
-  }
-  if (n < N) {
-    lane_explicit(ea, eb, ec, u, v, lane);
-    lane_solve(f, rf, v, lane);
-    if (American) lane_exercise(v, pay);
-#pragma unroll
-    for (int j = 0; j < R; ++j) u[j] = v[j];
-  }
+  ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R], T(&out)[R]) {
+    lane_explicit(ea, eb, ec, in, out, lane);
+    lane_solve(f, rf, out, lane);
+  });
 }
 
 template <typename T, int R, int Scheme>
@@ -379,20 +303,7 @@ __device__ __forceinline__ void half_explicit(const T (&a)[R2], const T (&b)[R2]
 template <bool American, typename T, int R2>
 __device__ __forceinline__ void half_explicit_steps(int N, const T (&a)[R2], const T (&b)[R2], const T (&c)[R2],
                                                     const T (&pay)[R2], T (&u)[R2], int sub) {
-  T v[R2];
-  int n = 0;
-  for (; n + 2 <= N; n += 2) {
-    half_explicit(a, b, c, u, v, sub);
-    if (American) lane_exercise(v, pay);
-    half_explicit(a, b, c, v, u, sub);
-    if (American) lane_exercise(u, pay);
-  }
-  if (n < N) {
-    half_explicit(a, b, c, u, v, sub);
-    if (American) lane_exercise(v, pay);
-#pragma unroll
-    for (int j = 0; j < R2; ++j) u[j] = v[j];
-  }
+  ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R2], T(&out)[R2]) { half_explicit(a, b, c, in, out, sub); });
 }
 
 template <typename T, int R2>
