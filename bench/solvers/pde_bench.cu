@@ -45,14 +45,6 @@ using bench::median_ms;
 int g_reps = 7;
 bool g_quick = false;
 
-#define CHECK_CUDA(x)                                                                                             \
-  do {                                                                                                            \
-    const cudaError_t e_ = (x);                                                                                   \
-    if (e_ != cudaSuccess) {                                                                                      \
-      std::fprintf(stderr, "pde_bench: %s failed: %s (%s:%d)\n", #x, cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                                               \
-    }                                                                                                             \
-  } while (0)
 #define CHECK_CUSPARSE(x)                                                                                 \
   do {                                                                                                    \
     const cusparseStatus_t s_ = (x);                                                                      \
@@ -82,7 +74,7 @@ int smi_clock_mhz(const std::function<void()>& busy, cudaStream_t stream) {
     if (std::fgets(buf, sizeof buf, p)) mhz = std::atoi(buf);
     pclose(p);
   }
-  CHECK_CUDA(cudaStreamSynchronize(stream));
+  BENCH_CHECK_CUDA(cudaStreamSynchronize(stream));
   return mhz;
 }
 
@@ -95,15 +87,15 @@ struct Batch {
     std::vector<int> hk(n, GPURNG_OPTION_CALL + GPURNG_OPTION_EUROPEAN);
     std::vector<T> hS(n, T(kS0)), hK(n), hr(n, T(kRate)), hv(n, T(kSigma)), hT(n, T(kT));
     for (int i = 0; i < n; ++i) hK[i] = T(80 + 40.0 * i / n);
-    CHECK_CUDA(cudaMalloc(&kind, sizeof(int) * n));
-    for (T** p : {&S0, &K, &r, &sigma, &mat, &price}) CHECK_CUDA(cudaMalloc(p, sizeof(T) * n));
-    CHECK_CUDA(cudaMemcpy(kind, hk.data(), sizeof(int) * n, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(S0, hS.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(K, hK.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(r, hr.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(sigma, hv.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(mat, hT.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaDeviceSynchronize());  // the copies ran on the legacy stream; the calls use a non-blocking one
+    BENCH_CHECK_CUDA(cudaMalloc(&kind, sizeof(int) * n));
+    for (T** p : {&S0, &K, &r, &sigma, &mat, &price}) BENCH_CHECK_CUDA(cudaMalloc(p, sizeof(T) * n));
+    BENCH_CHECK_CUDA(cudaMemcpy(kind, hk.data(), sizeof(int) * n, cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(S0, hS.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(K, hK.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(r, hr.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(sigma, hv.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(mat, hT.data(), sizeof(T) * n, cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaDeviceSynchronize());  // the copies ran on the legacy stream; the calls use a non-blocking one
   }
   ~Batch() {
     cudaFree(kind);
@@ -111,7 +103,7 @@ struct Batch {
   }
   std::vector<T> prices() const {
     std::vector<T> h(n);
-    CHECK_CUDA(cudaMemcpy(h.data(), price, sizeof(T) * n, cudaMemcpyDeviceToHost));
+    BENCH_CHECK_CUDA(cudaMemcpy(h.data(), price, sizeof(T) * n, cudaMemcpyDeviceToHost));
     return h;
   }
 };
@@ -165,7 +157,6 @@ __global__ void anchor_explicit_step(int n, const T* a, const T* b, const T* c, 
   un[idx] = a[idx] * left + b[idx] * u[idx] + c[idx] * right;
 }
 
-
 // The ATM-ish readout of option k (S0 = 100 between nodes 127 and 128) from a node-major grid on the host.
 template <typename T>
 double readout(const std::vector<T>& u, int k) {
@@ -217,13 +208,13 @@ void run_size(int n, cudaStream_t stream, cusparseHandle_t sp, double peak_tflop
   if (anchors) {
     const size_t total = size_t(n) * kM;
     T *a, *b, *c, *u, *un;
-    for (T** p : {&a, &b, &c, &u, &un}) CHECK_CUDA(cudaMalloc(p, sizeof(T) * total));
+    for (T** p : {&a, &b, &c, &u, &un}) BENCH_CHECK_CUDA(cudaMalloc(p, sizeof(T) * total));
     std::vector<T> hK(n);
-    CHECK_CUDA(cudaMemcpy(hK.data(), batch.K, sizeof(T) * n, cudaMemcpyDeviceToHost));
+    BENCH_CHECK_CUDA(cudaMemcpy(hK.data(), batch.K, sizeof(T) * n, cudaMemcpyDeviceToHost));
     const int threads = 256, blocks = int((total + threads - 1) / threads);
     // Explicit, one launch per step.
     anchor_coeffs<T><<<blocks, threads, 0, stream>>>(n, false, batch.K, T(kT / Ne), a, b, c);
-    CHECK_CUDA(cudaGetLastError());
+    BENCH_CHECK_CUDA(cudaGetLastError());
     const int anchor_reps = g_quick ? 1 : 3;
     T* final_u = nullptr;
     const double ms_ne = median_ms(
@@ -235,21 +226,21 @@ void run_size(int n, cudaStream_t stream, cusparseHandle_t sp, double peak_tflop
             anchor_explicit_step<T><<<blocks, threads, 0, stream>>>(n, a, b, c, x, y);
             std::swap(x, y);
           }
-          CHECK_CUDA(cudaGetLastError());
+          BENCH_CHECK_CUDA(cudaGetLastError());
           final_u = x;
         },
         anchor_reps);
     std::vector<T> hu(total);
-    CHECK_CUDA(cudaMemcpy(hu.data(), final_u, sizeof(T) * total, cudaMemcpyDeviceToHost));
+    BENCH_CHECK_CUDA(cudaMemcpy(hu.data(), final_u, sizeof(T) * total, cudaMemcpyDeviceToHost));
     double diff_e = 0;
     for (int k = 0; k < n; ++k) diff_e = std::max(diff_e, std::fabs(readout(hu, k) - double(pe[k])));
     // Implicit: cuSPARSE gtsv2StridedBatch per step, x = u in place (the matrix is not modified).
     anchor_coeffs<T><<<blocks, threads, 0, stream>>>(n, true, batch.K, T(kT / Ni), a, b, c);
-    CHECK_CUDA(cudaGetLastError());
+    BENCH_CHECK_CUDA(cudaGetLastError());
     size_t bytes = 0;
     CHECK_CUSPARSE(cusparse_gtsv::strided_buffer_size(sp, kM, a, b, c, u, n, kM, &bytes));
     void* buf = nullptr;
-    CHECK_CUDA(cudaMalloc(&buf, bytes));
+    BENCH_CHECK_CUDA(cudaMalloc(&buf, bytes));
     const double ms_ni = median_ms(
         stream,
         [&] {
@@ -257,7 +248,7 @@ void run_size(int n, cudaStream_t stream, cusparseHandle_t sp, double peak_tflop
           for (int step = 0; step < Ni; ++step) CHECK_CUSPARSE(cusparse_gtsv::strided(sp, kM, a, b, c, u, n, kM, buf));
         },
         anchor_reps);
-    CHECK_CUDA(cudaMemcpy(hu.data(), u, sizeof(T) * total, cudaMemcpyDeviceToHost));
+    BENCH_CHECK_CUDA(cudaMemcpy(hu.data(), u, sizeof(T) * total, cudaMemcpyDeviceToHost));
     double diff_i = 0;
     for (int k = 0; k < n; ++k) diff_i = std::max(diff_i, std::fabs(readout(hu, k) - double(pi[k])));
     char row_e[512], row_i[512];
@@ -300,12 +291,12 @@ int main(int argc, char** argv) {
     return 77;
   }
   cudaDeviceProp prop{};
-  CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  BENCH_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
   int sms = 0, clock_khz = 0;
-  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CHECK_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+  BENCH_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  BENCH_CHECK_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
   cudaStream_t stream;
-  CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  BENCH_CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   cusparseHandle_t sp;
   CHECK_CUSPARSE(cusparseCreate(&sp));
   CHECK_CUSPARSE(cusparseSetStream(sp, stream));

@@ -22,14 +22,6 @@
 #include "gpu_timing.cuh"
 #include "gpurng_tridiag.h"
 
-#define CHECK_CUDA(x)                                                                         \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                           \
-    }                                                                                         \
-  } while (0)
 #define CHECK_OK(x)                                                               \
   do {                                                                            \
     int s_ = int(x);                                                              \
@@ -76,12 +68,12 @@ struct Arrays {
       hb[i] = T(2.5 + std::abs(u(g)));
       hx[i] = T(u(g));
     }
-    for (T** p : {&a, &b, &c, &x, &x0}) CHECK_CUDA(cudaMalloc(p, n * sizeof(T)));
-    CHECK_CUDA(cudaMemcpy(a, ha.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(b, hb.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(c, hc.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(x0, hx.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(x, hx.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    for (T** p : {&a, &b, &c, &x, &x0}) BENCH_CHECK_CUDA(cudaMalloc(p, n * sizeof(T)));
+    BENCH_CHECK_CUDA(cudaMemcpy(a, ha.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(b, hb.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(c, hc.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(x0, hx.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    BENCH_CHECK_CUDA(cudaMemcpy(x, hx.data(), n * sizeof(T), cudaMemcpyHostToDevice));
   }
   ~Arrays() {
     for (T* p : {a, b, c, x, x0}) cudaFree(p);
@@ -129,7 +121,7 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
   size_t bytes = 0;
   CHECK_OK(cusparse_gtsv::strided_buffer_size(sp, m, A.a, A.b, A.c, A.x, batch, m, &bytes));
   void* buf;
-  CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
+  BENCH_CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
   const double sp_ms =
       timed(st, reps, [&] { CHECK_OK(cusparse_gtsv::strided(sp, m, A.a, A.b, A.c, A.x, batch, m, buf)); });
   cudaFree(buf);
@@ -145,7 +137,7 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
   int best_algo = 0;
   for (int algo = 0; algo < 3; ++algo) {
     CHECK_OK(cusparse_gtsv::interleaved_buffer_size(sp, algo, m, B.a, B.b, B.c, B.x, batch, &bytes));
-    CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
+    BENCH_CHECK_CUDA(cudaMalloc(&buf, bytes + 128));
     const double ms =
         timed(st, reps, [&] { CHECK_OK(cusparse_gtsv::interleaved(sp, algo, m, B.a, B.b, B.c, B.x, batch, buf)); });
     cudaFree(buf);
@@ -177,9 +169,9 @@ int main(int argc, char** argv) {
     return 77;
   }
   cudaDeviceProp prop;
-  CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  BENCH_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
   cudaStream_t st;
-  CHECK_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  BENCH_CHECK_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   cusparseHandle_t sp;
   CHECK_OK(cusparseCreate(&sp));
   CHECK_OK(cusparseSetStream(sp, st));
