@@ -142,7 +142,7 @@ typedef enum gpurngRngType {
   /** Xu and Okten's random-start randomly permuted Halton sequence (Rasrap): dimension d uses the (d+1)-th
    *  prime b, point n is the radical inverse of (m_d + n) mod b^K with every base-b digit permuted (0 fixed),
    *  as a 64-bit fixed-point word W = floor(num 2^64 / b^K); the seed (0..2^64-1, default 0) picks each m_d
-   *  and permutation by splitmix64 (src/engines/halton_rasrap.hpp documents every step). Dimensions 1..1000
+   *  and permutation by splitmix64 (include/gpurng/engines/halton_rasrap.hpp documents every step). Dimensions 1..1000
    *  (gpurngSetQuasiRandomGeneratorDimensions), cuRAND's quasi-random call layout (dimension-major, n a
    *  multiple of the dimensions, offsets count points). Unlike cuRAND's quasi engines it takes a seed.
    *  gpurngGenerate: W >> 32; gpurngGenerateLongLong: W. Uniform double (W >> 12) 2^-52 + 2^-53, float
@@ -185,7 +185,7 @@ typedef enum gpurngNormalMethod {
   /** Wallace's pool method (GPU Gems 3 ch. 37, listings 37-6/37-7), offered by GPURNG_RNG_PSEUDO_HYBRID_TAUS: 512
    *  pools of 1024 floats seeded from the generator's seed, a stream with its own position (SetGeneratorOffset
    *  sets it too, at a cost of one pool pass per 2^19 outputs skipped); float normals, widened exactly for the
-   *  double calls; any length. src/distributions/wallace.hpp defines every step. */
+   *  double calls; any length. include/gpurng/distributions/wallace.hpp defines every step. */
   GPURNG_NORMAL_METHOD_WALLACE = 3
 } gpurngNormalMethod_t;
 

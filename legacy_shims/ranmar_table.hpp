@@ -8,7 +8,7 @@
 // which takes seconds per 10^9 skipped numbers; the mapping between the two forms is
 //   U(97 - ((P + i) mod 97)) = x_{P-97+i},  I97 = 97 - (P mod 97),  J97 = ((32 - P mod 97) mod 97) + 1,
 //   C = (362436 - 7654321 P) mod 16777213, times 2^-24
-// (src/engines/ranmar.hpp has the stream model).
+// (include/gpurng/engines/ranmar.hpp has the stream model).
 #pragma once
 
 #include <stdint.h>
@@ -16,8 +16,8 @@
 #include <emmintrin.h>
 #endif
 
-#include "../src/engines/ranmar.hpp"
-#include "../src/engines/ranmar_jump.hpp"
+#include "gpurng/engines/ranmar.hpp"
+#include "gpurng/engines/ranmar_jump.hpp"
 
 namespace gpurng {
 namespace legacy {

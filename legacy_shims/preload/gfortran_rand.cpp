@@ -4,13 +4,13 @@
 // IRAND(flag) and RAND(flag) step first after flag 0 (or no argument), re-seed as SRAND(0) for 1, and as
 // SRAND(flag) otherwise. RAND = ((IRAND - 1) & ~511) * 2^-31 as REAL(4).
 //
-// Numbers come from a block made ahead with the engine of src/engines/minstd.hpp, eight interleaved lanes
+// Numbers come from a block made ahead with the engine of include/gpurng/engines/minstd.hpp, eight interleaved lanes
 // stepping by 16807^8 so the multiplies overlap. libgfortran computes 16807 * seed % (2^31 - 1) in 64-bit arithmetic;
 // for a seed of 2^31 - 1 or more (SRAND with a negative or the largest argument) that product wraps, so
 // such a seed takes its first step exactly as libgfortran does, and the engine continues from there.
 #include <stdint.h>
 
-#include "../../src/engines/minstd.hpp"
+#include "gpurng/engines/minstd.hpp"
 #include "preload_control.hpp"
 
 using gpurng::preload::Lock;

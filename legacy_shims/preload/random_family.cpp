@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // glibc's rand, srand, random, srandom, initstate and setstate, bit for bit (legacy_abi.md §1.1-1.2),
-// served from a block of numbers made ahead by the engine's fill (src/engines/glibc_random.hpp).
+// served from a block of numbers made ahead by the engine's fill (include/gpurng/engines/glibc_random.hpp).
 //
 // The state lives where glibc keeps it: in the active state buffer (the caller's initstate buffer, or our
 // own default one), as int32 words after a header word. During a block the buffer holds the state at the
@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../src/engines/glibc_random.hpp"
+#include "gpurng/engines/glibc_random.hpp"
 #include "preload_control.hpp"
 
 namespace gr = gpurng::glibc_random;

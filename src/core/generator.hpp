@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "../backends/cuda/cuda_backend.hpp"
-#include "../engines/ranmar.hpp"
 #include "../fill/classic_outputs.hpp"
 #include "../ring/prefetch_ring.hpp"
 #include "../ring/ring_config.hpp"
 #include "gpurng.h"
+#include "gpurng/engines/ranmar.hpp"
 #include "style_engine.hpp"
 
 struct gpurngGenerator_st {

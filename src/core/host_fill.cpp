@@ -6,7 +6,7 @@
 
 #include "../backends/cpu/classic_cpu.hpp"
 #include "../backends/cpu/ranmar_cpu.hpp"
-#include "../engines/ranmar_jump.hpp"
+#include "gpurng/engines/ranmar_jump.hpp"
 
 namespace gpurng {
 namespace core {

@@ -4,10 +4,10 @@
 #include <stdint.h>
 
 #include "../backends/cuda/cuda_backend.hpp"
-#include "../engines/sobol.hpp"
 #include "abi_guard.hpp"
 #include "generator.hpp"
 #include "gpurng.h"
+#include "gpurng/engines/sobol.hpp"
 #include "style_calls.hpp"
 
 namespace gpurng {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The engines of the project's papers behind the C API: Xu and Okten's random-start randomly permuted
-// Halton sequence (src/engines/halton_rasrap.hpp) and GPU Gems 3's hybrid Taus (src/engines/hybrid_taus.hpp).
+// Halton sequence (include/gpurng/engines/halton_rasrap.hpp) and GPU Gems 3's hybrid Taus
+// (include/gpurng/engines/hybrid_taus.hpp).
 #include <string.h>
 
 #include <optional>
@@ -10,9 +11,9 @@
 #include "../backends/cuda/gems_device.hpp"
 #include "../backends/cuda/wallace_device.hpp"
 #include "../distributions/wallace_cpu.hpp"
-#include "../engines/curand_outputs.hpp"
-#include "../engines/halton_rasrap.hpp"
-#include "../engines/hybrid_taus.hpp"
+#include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/engines/halton_rasrap.hpp"
+#include "gpurng/engines/hybrid_taus.hpp"
 #include "style_poisson.hpp"
 #include "style_quasi_engine.hpp"
 #include "style_routing.hpp"
@@ -129,7 +130,7 @@ class HaltonEngine final : public QuasiEngine {
 
 //
 // Normal method WALLACE (GPU Gems 3's pairing): normals come from the Wallace generator of
-// src/distributions/wallace.hpp seeded with the generator's seed, a stream of its own with its own position
+// include/gpurng/distributions/wallace.hpp seeded with the generator's seed, a stream of its own with its own position
 // (outputs consumed); the Taus words are not used and the offset does not move. SetGeneratorOffset(o) puts
 // both streams at o; a Wallace position costs O(o / 2^19) pool passes to reach. Reseeding keeps it.
 class HybridTausEngine final : public StyleEngine {

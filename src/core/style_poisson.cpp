@@ -8,7 +8,7 @@
 
 #include "../backends/cuda/cuda_backend.hpp"
 #include "../backends/cuda/poisson_device.hpp"
-#include "../distributions/poisson.hpp"
+#include "gpurng/distributions/poisson.hpp"
 
 namespace gpurng {
 namespace core {

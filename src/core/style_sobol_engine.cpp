@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// cuRAND's four Sobol' generators behind the C API (src/engines/sobol.hpp): dimension-major calls of
+// cuRAND's four Sobol' generators behind the C API (include/gpurng/engines/sobol.hpp): dimension-major calls of
 // n = points x dimensions values, positions counted in points, normals by the inverse CDF.
 #include "../backends/cuda/curand_layout_device.hpp"
-#include "../engines/sobol.hpp"
+#include "gpurng/engines/sobol.hpp"
 #include "style_poisson.hpp"
 #include "style_quasi_engine.hpp"
 #include "style_routing.hpp"

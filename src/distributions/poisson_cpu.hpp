@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CPU Poisson transform: maps a buffer of 32-bit engine words to Poisson variates in place
-// (src/distributions/poisson.hpp has the definition), on the CPU backend's thread pool.
+// (include/gpurng/distributions/poisson.hpp has the definition), on the CPU backend's thread pool.
 #pragma once
 
 #include <stddef.h>
@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "../backends/cpu/thread_pool.hpp"
-#include "poisson.hpp"
+#include "gpurng/distributions/poisson.hpp"
 
 namespace gpurng {
 namespace poisson {

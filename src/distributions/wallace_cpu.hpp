@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The host Wallace generator (src/distributions/wallace.hpp has the definition): the state of all pools in
+// The host Wallace generator (include/gpurng/distributions/wallace.hpp has the definition): the state of all pools in
 // host memory, requests split by pool across the CPU backend's threads.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../backends/cpu/thread_pool.hpp"
-#include "wallace.hpp"
+#include "gpurng/distributions/wallace.hpp"
 
 namespace gpurng {
 namespace wallace {

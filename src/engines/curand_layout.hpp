@@ -68,10 +68,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "curand_outputs.hpp"
-#include "mrg32k3a.hpp"
-#include "philox.hpp"
-#include "xorwow.hpp"
+#include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/engines/mrg32k3a.hpp"
+#include "gpurng/engines/philox.hpp"
+#include "gpurng/engines/xorwow.hpp"
 
 namespace gpurng {
 namespace curand_layout {

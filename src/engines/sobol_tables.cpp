@@ -4,8 +4,8 @@
 // Source: Joe & Kuo new-joe-kuo-6.21201 as shipped by SciPy 1.17.1,
 //   scipy/stats/_sobol_direction_numbers.npz, sha256 4859931147d42ce465b8605cb277f957d98b839d03194fdf06579357906d193b.
 // 344450 bytes (2755599 bits) as base64 in lines short enough for every compiler's
-// string-literal limits; sobol.hpp decodes them once.
-#include "sobol_tables.hpp"
+// string-literal limits; gpurng/engines/sobol.hpp decodes them once.
+#include "gpurng/engines/sobol_tables.hpp"
 
 namespace gpurng {
 namespace sobol {

@@ -13,11 +13,11 @@
 
 #include <stdint.h>
 
-#include "../common/hd.hpp"
-#include "../engines/glibc_random.hpp"
-#include "../engines/lcg48.hpp"
-#include "../engines/minstd.hpp"
 #include "gpurng.h"
+#include "gpurng/engines/glibc_random.hpp"
+#include "gpurng/engines/lcg48.hpp"
+#include "gpurng/engines/minstd.hpp"
+#include "gpurng/hd.hpp"
 #include "ranmar_convert.hpp"
 
 namespace gpurng {

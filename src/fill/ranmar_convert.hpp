@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace ranmar {

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "../engines/ranmar.hpp"
+#include "gpurng/engines/ranmar.hpp"
 #include "ranmar_convert.hpp"
 
 namespace gpurng {

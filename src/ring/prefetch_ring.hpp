@@ -28,8 +28,8 @@
 #include <mutex>
 
 #include "../backends/cuda/cuda_backend.hpp"
-#include "../engines/ranmar.hpp"
 #include "gpurng.h"
+#include "gpurng/engines/ranmar.hpp"
 #include "ring_config.hpp"
 
 namespace gpurng {

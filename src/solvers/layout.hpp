@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 #include "gpurng.h"
 
 namespace gpurng {

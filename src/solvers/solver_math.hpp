@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace solvers {

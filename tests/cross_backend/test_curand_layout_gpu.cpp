@@ -5,7 +5,7 @@
 // wraps (T k +- 1), Philox offsets inside a group of 4, far offsets, calls cut into pieces at unaligned
 // addresses, cursor states after calls of other widths, Sobol' with 20000 dimensions and offsets around
 // 2^32. Every output type must be equal bit for bit, normals and log-normals too: both sides evaluate
-// log, sin/cos, exp and erfcinv through src/engines/portable_math.hpp. Exits with 77 (CTest: skipped)
+// log, sin/cos, exp and erfcinv through include/gpurng/distributions/portable_math.hpp. Exits with 77 (CTest: skipped)
 // where no GPU is usable.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@
 
 #include "backends/cuda/curand_layout_device.hpp"
 #include "engines/curand_layout.hpp"
-#include "engines/sobol.hpp"
+#include "gpurng/engines/sobol.hpp"
 
 namespace {
 

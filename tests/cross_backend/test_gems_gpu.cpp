@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Device fills of the GPU Gems-era engines (src/backends/cuda/gems_kernels.cu, compiled into this test)
-// against the host fills of src/engines/halton_rasrap.hpp and hybrid_taus.hpp, bit for bit: every output
+// against the host fills of include/gpurng/engines/halton_rasrap.hpp and hybrid_taus.hpp, bit for bit: every output
 // kind, several seeds, dimension counts and positions (up to 10^15), chunked calls, streams. Exits with
 // 77 (CTest: skipped) where no GPU is usable.
 #include <cuda_runtime.h>

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "curand_model.hpp"
-#include "engines/mrg32k3a.hpp"
-#include "engines/philox.hpp"
-#include "engines/xorwow.hpp"
+#include "gpurng/engines/mrg32k3a.hpp"
+#include "gpurng/engines/philox.hpp"
+#include "gpurng/engines/xorwow.hpp"
 
 namespace {
 

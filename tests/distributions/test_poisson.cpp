@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Poisson as the inverse CDF of one 32-bit word (src/distributions/poisson.hpp): the threshold table against
+// Poisson as the inverse CDF of one 32-bit word (include/gpurng/distributions/poisson.hpp): the threshold table against
 // an independent CDF, the lookup at every threshold boundary, moments of the transform of a uniform grid,
 // and a chi-square of the transform of a hash stream against the exact pmf.
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <limits>
 #include <vector>
 
-#include "../../src/distributions/poisson.hpp"
 #include "../../src/distributions/poisson_cpu.hpp"
+#include "gpurng/distributions/poisson.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The Wallace normal generator (src/distributions/wallace.hpp): chunked calls equal one call, a naive
+// The Wallace normal generator (include/gpurng/distributions/wallace.hpp): chunked calls equal one call, a naive
 // reimplementation of the definition (one pool at a time, plain loops) equals the fast generator, and the
 // output looks like independent standard normals (moments, KS, tails, lag correlations, 2-D chi-squares).
 //
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "../../src/distributions/wallace.hpp"
 #include "../../src/distributions/wallace_cpu.hpp"
+#include "gpurng/distributions/wallace.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Random-start randomly permuted Halton (src/engines/halton_rasrap.hpp): the recursive (Algorithm 2 style)
+// Random-start randomly permuted Halton (include/gpurng/engines/halton_rasrap.hpp): the recursive (Algorithm 2 style)
 // and counter-based (Algorithm 3 style) forms give the same words; both equal the naive oracle of
 // tests/reference/gems_reference.h; plain Halton known answers; chunked calls; the exact division.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "../../src/engines/halton_rasrap.hpp"
 #include "gems_reference.h"
+#include "gpurng/engines/halton_rasrap.hpp"
 
 namespace hr = gpurng::halton_rasrap;
 using u128 = unsigned __int128;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// GPU Gems 3 hybrid Taus (src/engines/hybrid_taus.hpp): known answers of the listing's step functions,
+// GPU Gems 3 hybrid Taus (include/gpurng/engines/hybrid_taus.hpp): known answers of the listing's step functions,
 // fast sub-range fills against naive stepping (tests/reference/gems_reference.h), jump-ahead against
 // stepping and against itself up to 10^15 and beyond, chunked fills, conversions.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "../../src/engines/hybrid_taus.hpp"
 #include "gems_reference.h"
+#include "gpurng/engines/hybrid_taus.hpp"
 
 namespace ht = gpurng::hybrid_taus;
 

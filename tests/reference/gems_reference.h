@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Naive oracles for the two GPU Gems-era engines, written from the definitions (the papers and the
-// comments at the top of src/engines/halton_rasrap.hpp and src/engines/hybrid_taus.hpp), with textbook
-// loops only: no jump-ahead, no tables, no reciprocals. 128-bit integers stand in for exact arithmetic.
+// comments at the top of include/gpurng/engines/halton_rasrap.hpp and include/gpurng/engines/hybrid_taus.hpp), with
+// textbook loops only: no jump-ahead, no tables, no reciprocals. 128-bit integers stand in for exact arithmetic.
 #pragma once
 
 #include <stdint.h>

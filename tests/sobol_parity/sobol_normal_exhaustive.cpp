@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "engines/sobol.hpp"
+#include "gpurng/engines/sobol.hpp"
 
 int main() {
   namespace sobol = gpurng::sobol;

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "engines/sobol.hpp"
+#include "gpurng/engines/sobol.hpp"
 
 namespace sobol = gpurng::sobol;
 

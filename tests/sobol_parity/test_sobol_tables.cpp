@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "engines/sobol.hpp"
+#include "gpurng/engines/sobol.hpp"
 
 namespace sobol = gpurng::sobol;
 namespace tables = gpurng::sobol::tables;

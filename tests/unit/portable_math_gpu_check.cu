@@ -10,9 +10,9 @@
 
 #include <vector>
 
-#include "engines/box_muller_math.hpp"
-#include "engines/curand_outputs.hpp"
-#include "engines/portable_math.hpp"
+#include "gpurng/distributions/box_muller_math.hpp"
+#include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/distributions/portable_math.hpp"
 
 namespace {
 

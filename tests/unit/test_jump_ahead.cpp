@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "../../src/engines/ranmar_jump.hpp"
+#include "gpurng/engines/ranmar_jump.hpp"
 #include "targets.hpp"
 
 namespace {

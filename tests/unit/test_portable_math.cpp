@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// src/engines/portable_math.hpp and box_muller_math.hpp against references: glibc's double functions rounded to float
-// (correctly rounded float results, but for the rarest ties) for the float functions, long double for the double ones.
+// include/gpurng/distributions/portable_math.hpp and box_muller_math.hpp against references: glibc's double functions
+// rounded to float (correctly rounded float results, but for the rarest ties) for the float functions, long double for
+// the double ones.
 // Dense samples of the ranges the generators use plus the special values; every case asserts an error bound in ulp and
 // a minimum fraction of correctly rounded results, and prints what it measured (fraction correctly rounded, fraction
 // equal to glibc's own function, largest error in ulp). Compiled with -ffp-contract=off, as the library is.
@@ -13,8 +14,8 @@
 #include <cstring>
 #include <random>
 
-#include "../../src/engines/box_muller_math.hpp"
-#include "../../src/engines/portable_math.hpp"
+#include "gpurng/distributions/box_muller_math.hpp"
+#include "gpurng/distributions/portable_math.hpp"
 
 namespace {
 

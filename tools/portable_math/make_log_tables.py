@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Write src/engines/box_muller_log_table.hpp: the 128-entry table behind box_muller_math.hpp's -2 log u.
+"""Write include/gpurng/distributions/box_muller_log_table.hpp: the 128-entry table behind box_muller_math.hpp's
+-2 log u.
 
 A positive normal x is 2^k z with z in [OFF, 2 OFF), OFF = 0x3f338000 (0.70117...); the top 7 bits of the
 significand of x - OFF (as integers) pick one of 128 subintervals of z. For each, c is the subinterval's
@@ -22,7 +23,8 @@ import mpmath
 
 OFF = 0x3F338000
 BITS = 7
-OUT = pathlib.Path(__file__).resolve().parents[2] / "src" / "engines" / "box_muller_log_table.hpp"
+OUT = (pathlib.Path(__file__).resolve().parents[2] / "include" / "gpurng" / "distributions"
+       / "box_muller_log_table.hpp")
 
 
 def f32(bits):

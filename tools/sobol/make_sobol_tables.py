@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Generate src/engines/sobol_tables.hpp and src/engines/sobol_tables.cpp: the Joe-Kuo direction-number
-data behind cuRAND's four Sobol' generators, packed, plus digests of everything the runtime rebuilds.
+"""Generate include/gpurng/engines/sobol_tables.hpp (declarations, installed) and src/engines/sobol_tables.cpp (the
+data, compiled into the library): the Joe-Kuo direction-number data behind cuRAND's four Sobol' generators, packed,
+plus digests of everything the runtime rebuilds.
 
     pip install numpy scipy          # SciPy only supplies its copy of Joe & Kuo's new-joe-kuo-6.21201
     python3 tools/sobol/make_sobol_tables.py            # write the two files
@@ -33,7 +34,7 @@ NDIM = 20000  # dimensions cuRAND supplies (of Joe & Kuo's 21201)
 TOOL = "tools/sobol/make_sobol_tables.py"
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-OUT_HPP = os.path.join(ROOT, "src", "engines", "sobol_tables.hpp")
+OUT_HPP = os.path.join(ROOT, "include", "gpurng", "engines", "sobol_tables.hpp")
 OUT_CPP = os.path.join(ROOT, "src", "engines", "sobol_tables.cpp")
 M64 = (1 << 64) - 1
 
@@ -315,8 +316,8 @@ constexpr uint64_t kDigestScrambleConstants64 = {c_hex(digests["c64"])};
     cpp = f"""// SPDX-License-Identifier: BSD-3-Clause
 // clang-format off
 {stamp}// {len(packed)} bytes ({nbits} bits) as base64 in lines short enough for every compiler's
-// string-literal limits; sobol.hpp decodes them once.
-#include "sobol_tables.hpp"
+// string-literal limits; gpurng/engines/sobol.hpp decodes them once.
+#include "gpurng/engines/sobol_tables.hpp"
 
 namespace gpurng {{
 namespace sobol {{

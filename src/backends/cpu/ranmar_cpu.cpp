@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "../../engines/ranmar_jump.hpp"
 #include "../../fill/ranmar_outputs.hpp"
 #include "cpu_isa.hpp"
+#include "gpurng/engines/ranmar_jump.hpp"
 #include "thread_pool.hpp"
 
 namespace gpurng {

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../engines/ranmar.hpp"
+#include "gpurng/engines/ranmar.hpp"
 
 namespace gpurng {
 namespace cpu {

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "../../engines/curand_outputs.hpp"
 #include "box_muller_device.hpp"
+#include "gpurng/distributions/curand_outputs.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -6,8 +6,8 @@
 #include <mutex>
 #include <vector>
 
-#include "../../engines/ranmar_jump.hpp"
 #include "cuda_backend.hpp"
+#include "gpurng/engines/ranmar_jump.hpp"
 #include "jump_table.hpp"
 #include "ranmar_kernel.cuh"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA side of the cuRAND-layout engines (XORWOW, MRG32k3a, Philox4_32_10) and of cuRAND's Sobol'
 // generators: device fills that write exactly what the host fills in src/engines/curand_layout.hpp and
-// src/engines/sobol.hpp write, into device memory. curand_layout_kernels.cu implements it when CUDA is
+// include/gpurng/engines/sobol.hpp write, into device memory. curand_layout_kernels.cu implements it when CUDA is
 // built; curand_layout_stub.cpp otherwise (every call returns GPURNG_STATUS_INITIALIZATION_FAILED).
 //
 // The core (src/core/curand_style_*.cpp) keeps every position on the host. For a pseudo-random engine a
@@ -14,8 +14,8 @@
 #include <stdint.h>
 
 #include "../../engines/curand_layout.hpp"
-#include "../../engines/sobol.hpp"
 #include "gpurng.h"
+#include "gpurng/engines/sobol.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -41,12 +41,12 @@
 #include <mutex>
 #include <type_traits>
 
-#include "../../engines/curand_outputs.hpp"
-#include "../../engines/mrg32k3a.hpp"
-#include "../../engines/philox.hpp"
-#include "../../engines/sobol.hpp"
-#include "../../engines/xorwow.hpp"
 #include "curand_layout_launch.hpp"
+#include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/engines/mrg32k3a.hpp"
+#include "gpurng/engines/philox.hpp"
+#include "gpurng/engines/sobol.hpp"
+#include "gpurng/engines/xorwow.hpp"
 #include "h2d_copy.hpp"
 
 namespace gpurng {

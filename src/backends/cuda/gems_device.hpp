@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA side of the GPU Gems-era engines: the random-start randomly permuted Halton sequence
-// (src/engines/halton_rasrap.hpp) and GPU Gems 3's hybrid Taus (src/engines/hybrid_taus.hpp). Device
-// fills that write exactly what the host fills of those headers write, into device memory, from the same
+// (include/gpurng/engines/halton_rasrap.hpp) and GPU Gems 3's hybrid Taus (include/gpurng/engines/hybrid_taus.hpp).
+// Device fills that write exactly what the host fills of those headers write, into device memory, from the same
 // GPURNG_HD per-element evaluators. gems_kernels.cu implements it when CUDA is built; gems_stub.cpp
 // otherwise (every call returns GPURNG_STATUS_INITIALIZATION_FAILED).
 //
@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../engines/halton_rasrap.hpp"
-#include "../../engines/hybrid_taus.hpp"
 #include "gpurng.h"
+#include "gpurng/engines/halton_rasrap.hpp"
+#include "gpurng/engines/hybrid_taus.hpp"
 
 namespace gpurng {
 namespace cuda {

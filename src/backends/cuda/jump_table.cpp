@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "../../engines/ranmar_jump.hpp"
 #include "../cpu/thread_pool.hpp"
+#include "gpurng/engines/ranmar_jump.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The CUDA Poisson transform (src/distributions/poisson.hpp has the definition). poisson_kernels.cu
+// The CUDA Poisson transform (include/gpurng/distributions/poisson.hpp has the definition). poisson_kernels.cu
 // implements it when the toolkit is here; poisson_stub.cpp otherwise.
 #pragma once
 
 #include <stddef.h>
 
-#include "../../distributions/poisson.hpp"
 #include "gpurng.h"
+#include "gpurng/distributions/poisson.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -22,8 +22,8 @@
 
 #include <type_traits>
 
-#include "../../engines/ranmar.hpp"
 #include "../../fill/ranmar_outputs.hpp"
+#include "gpurng/engines/ranmar.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The CUDA Wallace generator (src/distributions/wallace.hpp has the definition): the pools live in device
+// The CUDA Wallace generator (include/gpurng/distributions/wallace.hpp has the definition): the pools live in device
 // memory between calls; one block of 256 threads per pool, the pool in shared memory. Same bits as
 // wallace::wallace_generator. wallace_kernels.cu implements it with the toolkit; wallace_stub.cpp without.
 #pragma once
@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../distributions/wallace.hpp"
 #include "gpurng.h"
+#include "gpurng/distributions/wallace.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // CUDA Wallace generator: block b owns pool b (256 threads, 4 values each, the pool in shared memory), as
 // in GPU Gems 3 listing 37-7; the per-element pieces (addresses, 4x4 map, correction) are the GPURNG_HD
-// functions of src/distributions/wallace.hpp, so the bits equal the host generator's.
+// functions of include/gpurng/distributions/wallace.hpp, so the bits equal the host generator's.
 #include <cuda_runtime.h>
 
 #include <new>

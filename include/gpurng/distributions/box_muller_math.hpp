@@ -25,8 +25,8 @@
 
 #include <stdint.h>
 
-#include "box_muller_log_table.hpp"
-#include "portable_math.hpp"
+#include "gpurng/distributions/box_muller_log_table.hpp"
+#include "gpurng/distributions/portable_math.hpp"
 
 namespace gpurng {
 namespace bm_math {

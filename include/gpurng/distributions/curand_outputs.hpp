@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuRAND's conversions from raw generator words to uniforms, normals and log-normals, written from the
-// formulas in ../shared/reference/curand.md §2.4 and checked against the host generator
+// formulas in shared/reference/curand.md §2.4 and checked against the host generator
 // (tests/curand_parity). Every function works on one group of raw words, so a fill can compute any
 // output independently of its neighbours.
 //
@@ -19,9 +19,9 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "../common/hd.hpp"
-#include "box_muller_math.hpp"
-#include "portable_math.hpp"
+#include "gpurng/distributions/box_muller_math.hpp"
+#include "gpurng/distributions/portable_math.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace curand_out {

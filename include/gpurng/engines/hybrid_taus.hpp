@@ -36,7 +36,7 @@
 
 #include <vector>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace hybrid_taus {

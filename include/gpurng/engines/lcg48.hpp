@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace lcg48 {

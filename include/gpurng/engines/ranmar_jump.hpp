@@ -13,8 +13,8 @@
 
 #include <stdint.h>
 
-#include "../common/hd.hpp"
-#include "ranmar.hpp"
+#include "gpurng/engines/ranmar.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace ranmar {

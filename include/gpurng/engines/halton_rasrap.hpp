@@ -60,9 +60,9 @@
 
 #include <vector>
 
-#include "../common/hd.hpp"
-#include "curand_outputs.hpp"
-#include "sobol.hpp"
+#include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/engines/sobol.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace halton_rasrap {

@@ -23,7 +23,7 @@
 
 #include <cmath>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace pmath {

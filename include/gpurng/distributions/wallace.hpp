@@ -37,7 +37,7 @@
 #include <cmath>
 #include <vector>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace wallace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // RANMAR engines (CERNLIB V113 RANMAR, V116 RM48 / CORSIKA RMMARD, and the 48-bit-carry RANMAR48X),
 // in integer arithmetic. Every floating-point step of the Fortran originals is exact, so integers
-// reproduce them bit for bit (docs/ALGORITHMS.md, ../shared/reference/ranmar.md §2).
+// reproduce them bit for bit (docs/ALGORITHMS.md, shared/reference/ranmar.md §2).
 //
 // Stream model used throughout the library (validated against the naive Fortran-style reference):
 //   table    x_n = (x_{n-97} - x_{n-33}) mod 2^B, with x_{-p} = U(p) of the freshly filled table;
@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "../common/hd.hpp"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace ranmar {

@@ -37,8 +37,8 @@
 
 #include <vector>
 
-#include "../common/hd.hpp"
 #include "gpurng.h"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace poisson {
