@@ -56,10 +56,8 @@ void fill_table_bits(int32_t ijkl, uint64_t u[kTable]) {
 
 // The skip the originals' restart loop performs for counters (NTOT, NTOT2): NTOT2 passes of MODCNS and
 // a last pass of NTOT; a negative NTOT2 runs no pass, a negative NTOT an empty last pass.
-inline uint64_t restart_skip(int32_t ntot, int32_t ntot2) {
-  if (ntot2 < 0) return 0;
-  return static_cast<uint64_t>(ntot2) * static_cast<uint64_t>(kModcns) + static_cast<uint64_t>(ntot > 0 ? ntot : 0);
-}
+inline uint64_t restart_skip(int32_t ntot, int32_t ntot2) { return gpurng::ranmar::restart_position(ntot, ntot2); }
+static_assert(kModcns == 1000000000, "restart_position counts passes of MODCNS");
 
 // State in the original's form after filling from IJKL and skipping `skip` numbers.
 template <typename Real>

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "../backends/cuda/cuda_backend.hpp"
-#include "../fill/classic_outputs.hpp"
 #include "../ring/prefetch_ring.hpp"
 #include "../ring/ring_config.hpp"
 #include "gpurng.h"
+#include "gpurng/distributions/classic_outputs.hpp"
 #include "gpurng/engines/ranmar.hpp"
 #include "style_engine.hpp"
 

@@ -5,8 +5,9 @@
 Usage: check_module.py [HEADER ...] [MODULE]
   HEADER  a public C header; give several to check them together (the module must match their union).
           Default: every include/gpurng*.h of this repository except generated ones (gpurng_version.h,
-          gpurng_export.h, and any header with a HEADER.in template beside it), today include/gpurng.h,
-          include/gpurng_pde.h and include/gpurng_tridiag.h.
+          gpurng_export.h, and any header with a HEADER.in template beside it) and the C++-only
+          gpurng_kernel.h (the device API: state structs and GPURNG_HD calls no Fortran program can use),
+          today include/gpurng.h, include/gpurng_pde.h and include/gpurng_tridiag.h.
   MODULE  the Fortran module, recognised by its suffix (.f90, .F90, .f95, .f03, .f08). Default: this
           repository's fortran/gpurng.f90.
 The earlier form `check_module.py HEADER MODULE` still works; it now checks the module against that one
@@ -447,13 +448,19 @@ def compare(header_paths, module_path):
 
 MODULE_SUFFIXES = (".f90", ".F90", ".f95", ".f03", ".f08")
 GENERATED_HEADERS = ("gpurng_version.h", "gpurng_export.h")
+# Public headers that are not C: gpurng_kernel.h is the C++/CUDA device API (header-only GPURNG_HD calls for
+# users' kernels, and gpurngInitStates* over its C++ state structs). The Fortran module binds the C API only,
+# so these are not compared; named one by one, so a new C header is never skipped by accident.
+NOT_C_HEADERS = ("gpurng_kernel.h",)
 
 
 def default_headers(root):
-    """include/gpurng*.h without the generated headers (known names, or a HEADER.in template beside it)."""
+    """include/gpurng*.h without the generated headers (known names, or a HEADER.in template beside it) and
+    without the C++-only ones (NOT_C_HEADERS)."""
     found = []
     for path in sorted(glob.glob(os.path.join(root, "include", "gpurng*.h"))):
-        if os.path.basename(path) in GENERATED_HEADERS or os.path.exists(path + ".in"):
+        name = os.path.basename(path)
+        if name in GENERATED_HEADERS or name in NOT_C_HEADERS or os.path.exists(path + ".in"):
             continue
         found.append(path)
     # gpurng.h first: its types and constants are the ones the others build on (messages read in that order).

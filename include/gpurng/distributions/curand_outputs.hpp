@@ -14,6 +14,12 @@
 // then an add whose product is inexact (the float Box-Muller angle, and z*stddev + mean); a fused
 // multiply-add would round once instead of twice, so those products go through mul_rn(), which the
 // compiler cannot contract.
+//
+// These functions are also the device API's (include/gpurng_kernel.h), which users compile with their own
+// nvcc flags, contraction on by default. So every product on the device is one that cannot be fused with a
+// neighbouring add, the caller's included: mul_rn, or pmath::detail::mul (__fmul_rn / __dmul_rn on the device)
+// for the final r sin v, r cos v and the MRG32k3a angle; the products left plain are exact (power-of-two
+// scalings), where a fused multiply-add gives the same value.
 #pragma once
 
 #include <math.h>
@@ -66,6 +72,16 @@ constexpr double kPi = 3.1415926535897932;
 
 // ---- uniforms ----
 
+// One word to (0, 1] in double: x * 2^-32 + 2^-32 (exact: 32 bits fit a double). cuRAND's curand_uniform_double
+// of a Philox state uses this, one word per double (its host generator and curand_uniform2_double use hq below).
+GPURNG_HD double uniform_f64_32(uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return __fma_rn(static_cast<double>(x), 2.3283064365386963e-10, 2.3283064365386963e-10);  // exact product
+#else
+  return static_cast<double>(x) * 2.3283064365386963e-10 + 2.3283064365386963e-10;
+#endif
+}
+
 // 32-bit word to (0, 1]: x * 2^-32 + 2^-33 in float (x rounds to float first; >= 2^32 - 128 gives 1.0f).
 // The product is exact (a power-of-two scaling), so one fma gives the same value: the device uses it
 // (one instruction instead of two), the host the plain expression (no fma call where FMA is not built in).
@@ -104,8 +120,8 @@ GPURNG_HD f32x2 box_muller_core_f32(float u, float v) {
   const float r = pmath::detail::sqrt(bm_math::neg2_log(u));
   f32x2 o;
   bm_math::sincos_box_muller(v, &o.s, &o.c);
-  o.s *= r;
-  o.c *= r;
+  o.s = pmath::detail::mul(o.s, r);
+  o.c = pmath::detail::mul(o.c, r);
   return o;
 }
 
@@ -118,7 +134,7 @@ GPURNG_HD f32x2 box_muller_f32(uint32_t x, uint32_t y) {
 }
 
 // MRG32k3a: its own float uniforms u = fl(z0/m1), angle v = fl(z1/m1) * 2pi (float product).
-GPURNG_HD f32x2 box_muller_mrg_f32(float u, float u2) { return box_muller_core_f32(u, u2 * k2Pi); }
+GPURNG_HD f32x2 box_muller_mrg_f32(float u, float u2) { return box_muller_core_f32(u, pmath::detail::mul(u2, k2Pi)); }
 
 // ---- Box-Muller, double ----
 
@@ -130,17 +146,21 @@ GPURNG_HD f64x2 box_muller_core_f64(double u, double v) {
   const double r = pmath::detail::sqrt(bm_math::neg2_log(u));
   f64x2 o;
   bm_math::sincos_pi_times_box_muller(v, &o.s, &o.c);
-  o.s *= r;
-  o.c *= r;
+  o.s = pmath::detail::mul(o.s, r);
+  o.c = pmath::detail::mul(o.c, r);
   return o;
 }
 GPURNG_HD f64x2 box_muller_f64(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
   const double u = uniform_f64_hq(x0, x1);
+#if defined(__CUDA_ARCH__)
+  const double v = __fma_rn(static_cast<double>(hq_bits(y0, y1)), k2pow53Inv * 2.0, k2pow53Inv);  // exact product
+#else
   const double v = static_cast<double>(hq_bits(y0, y1)) * (k2pow53Inv * 2.0) + k2pow53Inv;
+#endif
   return box_muller_core_f64(u, v);
 }
 
-// MRG32k3a: u = z0/m1, v = 2 z1/m1 (in units of pi).
+// MRG32k3a: u = z0/m1, v = 2 z1/m1 (in units of pi; the product by 2 is exact).
 GPURNG_HD f64x2 box_muller_mrg_f64(double u, double u2) { return box_muller_core_f64(u, u2 * 2.0); }
 
 // ---- scaling ----

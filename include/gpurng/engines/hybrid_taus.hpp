@@ -99,8 +99,9 @@ GPURNG_HD uint32_t draw_at_least(uint64_t& x, uint32_t low) {
   }
 }
 
-// Stream t's state before its first step.
-GPURNG_HD state seed_stream(uint64_t seed, uint32_t t) {
+// Stream t's state before its first step. The host API's layout uses t < kStreams; the device API
+// (gpurng/device/hybrid_taus.hpp) takes any 64-bit t as its subsequence.
+GPURNG_HD state seed_stream(uint64_t seed, uint64_t t) {
   uint64_t x = mix64(seed ^ mix64(kSeedTag + t));
   state s;
   s.z1 = draw_at_least(x, 2);
@@ -147,18 +148,20 @@ GPURNG_HD uint32_t lcg_skip(uint32_t z, uint64_t s) {
   return z;
 }
 
-// The state s steps later, in O(log s).
-GPURNG_HD state skip(state st, uint64_t s, const jump_table& t) {
+// The state s steps later, in O(log s), given the columns of A_c^(2^k) (a jump_table's, or the generated
+// copy in gpurng/engines/hybrid_taus_jump_table.hpp that device code reads).
+GPURNG_HD state skip_with(state st, uint64_t s, const uint32_t (&col)[3][64][32]) {
   st.z4 = lcg_skip(st.z4, s);
   for (int k = 0; s != 0; ++k, s >>= 1) {
     if (s & 1u) {
-      st.z1 = matvec(t.col[0][k], st.z1);
-      st.z2 = matvec(t.col[1][k], st.z2);
-      st.z3 = matvec(t.col[2][k], st.z3);
+      st.z1 = matvec(col[0][k], st.z1);
+      st.z2 = matvec(col[1][k], st.z2);
+      st.z3 = matvec(col[2][k], st.z3);
     }
   }
   return st;
 }
+GPURNG_HD state skip(state st, uint64_t s, const jump_table& t) { return skip_with(st, s, t.col); }
 
 // Output `pos` of the generator comes from stream stream_of(pos) at step step_of(pos).
 GPURNG_HD uint32_t stream_of(uint64_t pos) { return static_cast<uint32_t>(pos % kStreams); }

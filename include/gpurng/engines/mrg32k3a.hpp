@@ -11,12 +11,19 @@
 // exact and the integer form gives identical states. Only the final conversions (bits, uniforms) use
 // floating point, written as cuRAND writes them.
 //
-// Jump-ahead: each recurrence is s <- A s on its 3-word state (oldest word first), so n steps is A^n s,
-// with A^n by square-and-multiply mod m. cuRAND's subsequences are 2^76 steps apart, its sequences 2^127.
+// Jump-ahead: each recurrence is s <- A s on its 3-word state (oldest word first), so n steps is A^n s.
+// cuRAND's subsequences are 2^76 steps apart, its sequences 2^127. Two ways to a jump, equal bit for bit:
+//   - matrix powers by square-and-multiply mod m (jump_of, jump_of_pow2): one matrix for many states (the host
+//     layouts), and the reference for the tables;
+//   - per-state jumps from generated windowed powers (table_jump, skip*, init; mrg32k3a_jump_tables.hpp):
+//     A^(j 2^(base + 4w)), so a jump by n strides is one matrix-vector product per nonzero hex digit of n and
+//     component, no matrix product at all, on the host and on the GPU (the device API's gpurng_init).
 #pragma once
 
 #include <stdint.h>
 
+#include "gpurng/device/tables.hpp"
+#include "gpurng/engines/mrg32k3a_jump_tables.hpp"
 #include "gpurng/hd.hpp"
 
 namespace gpurng {
@@ -147,21 +154,21 @@ GPURNG_HD constexpr state seed_state(uint64_t seed) {
 }
 
 // One step; returns z in [1, m1]. a13n and a23n enter as m - s[0], which keeps every sum positive:
-// a12*s + a13n*(m1 - s0) < 2^21 * 2^32 * 2 < 2^64.
-GPURNG_HD uint32_t next(state& s) {
-  const uint32_t p1 =
-      reduce(static_cast<uint64_t>(kA12) * s.s1[1] + static_cast<uint64_t>(kA13n) * (kM1 - s.s1[0]), kM1);
-  s.s1[0] = s.s1[1];
-  s.s1[1] = s.s1[2];
-  s.s1[2] = p1;
-  const uint32_t p2 =
-      reduce(static_cast<uint64_t>(kA21) * s.s2[2] + static_cast<uint64_t>(kA23n) * (kM2 - s.s2[0]), kM2);
-  s.s2[0] = s.s2[1];
-  s.s2[1] = s.s2[2];
-  s.s2[2] = p2;
+// a12*s + a13n*(m1 - s0) < 2^21 * 2^32 * 2 < 2^64. On the words of any state layout (the device API's
+// gpurngStateMRG32k3a has its own struct).
+GPURNG_HD uint32_t next(uint32_t s1[3], uint32_t s2[3]) {
+  const uint32_t p1 = reduce(static_cast<uint64_t>(kA12) * s1[1] + static_cast<uint64_t>(kA13n) * (kM1 - s1[0]), kM1);
+  s1[0] = s1[1];
+  s1[1] = s1[2];
+  s1[2] = p1;
+  const uint32_t p2 = reduce(static_cast<uint64_t>(kA21) * s2[2] + static_cast<uint64_t>(kA23n) * (kM2 - s2[0]), kM2);
+  s2[0] = s2[1];
+  s2[1] = s2[2];
+  s2[2] = p2;
   // p1 <= p2: the difference is in (-m2, 0], add m1 to land in [m1 - m2, m1]; z = m1 exactly when equal
   return p1 > p2 ? p1 - p2 : p1 - p2 + kM1;  // wraps mod 2^32 to the right value either way
 }
+GPURNG_HD uint32_t next(state& s) { return next(s.s1, s.s2); }
 
 // curand(state) for MRG32k3a: z scaled to 32 bits in double and truncated.
 GPURNG_HD uint32_t bits_of(uint32_t z) { return static_cast<uint32_t>(static_cast<double>(z) * kBitsNorm); }
@@ -170,12 +177,38 @@ GPURNG_HD float uniform_float(uint32_t z) { return static_cast<float>(static_cas
 // curand_uniform_double: z/m1 in (0, 1].
 GPURNG_HD double uniform_double(uint32_t z) { return static_cast<double>(z) * kNorm; }
 
+// ---- per-state jumps from the generated windowed powers (host and device) ----
+
+// The strides of kJumpWindowTable: skipahead (1), skipahead_subsequence (2^76), skipahead_sequence (2^127).
+enum jump_stride : int { kStrideOne = 0, kStrideSubsequence = 1, kStrideSequence = 2 };
+
+// Move both components by n strides: for each nonzero 4-bit digit j of n (window w), s <- A^(j 2^(base+4w)) s.
+GPURNG_HD void table_jump(uint32_t s1[3], uint32_t s2[3], uint64_t n, jump_stride stride) {
+  const uint32_t(*t)[2][kJumpWindows][15][9] = GPURNG_TABLE(kJumpWindowTable);
+  for (int w = 0; n; ++w, n >>= kJumpWindowBits) {
+    const uint32_t j = static_cast<uint32_t>(n & 15u);
+    if (j == 0) continue;
+    mat3 a1, a2;
+    GPURNG_UNROLL
+    for (int e = 0; e < 9; ++e) {
+      a1.a[e / 3][e % 3] = device::table_load(&t[stride][0][w][j - 1][e]);
+      a2.a[e / 3][e % 3] = device::table_load(&t[stride][1][w][j - 1][e]);
+    }
+    mat_vec(a1, s1, kM1);
+    mat_vec(a2, s2, kM2);
+  }
+}
+GPURNG_HD void skip(state& s, uint64_t n) { table_jump(s.s1, s.s2, n, kStrideOne); }
+GPURNG_HD void skip_subsequence(state& s, uint64_t n) { table_jump(s.s1, s.s2, n, kStrideSubsequence); }
+GPURNG_HD void skip_sequence(state& s, uint64_t n) { table_jump(s.s1, s.s2, n, kStrideSequence); }
+
 // The state of curand_init(seed, subsequence, offset): seed, then subsequence * 2^76 steps, then offset
-// steps. Host-side convenience (two matrix powers per call); bulk layouts reuse precomputed jumps.
-GPURNG_HD constexpr state init(uint64_t seed, uint64_t subsequence, uint64_t offset) {
+// steps: every 64-bit subsequence exactly. (cuRAND's curand_init agrees for subsequence < 2^51; from 2^51 on
+// its table holds zero matrices, docs/DEVICE_API.md.)
+GPURNG_HD state init(uint64_t seed, uint64_t subsequence, uint64_t offset) {
   state s = seed_state(seed);
-  if (subsequence) apply(jump_of_pow2(kSubsequenceLog2, subsequence), s);
-  if (offset) apply(jump_of(offset), s);
+  skip_subsequence(s, subsequence);
+  skip(s, offset);
   return s;
 }
 

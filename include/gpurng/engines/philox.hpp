@@ -38,14 +38,22 @@ struct key2 {
   uint32_t k0, k1;
 };
 
+// The high and low words of a 32x32-bit product. The device spells them as __umulhi and a 32-bit multiply: a
+// 64-bit product there gets carried through as 64-bit integer work (emulated, several instructions each).
+GPURNG_HD uint32_t mul_hi(uint32_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__)
+  return __umulhi(a, b);
+#else
+  return static_cast<uint32_t>((static_cast<uint64_t>(a) * b) >> 32);
+#endif
+}
+
 GPURNG_HD u32x4 round(const u32x4& c, key2 k) {
-  const uint64_t p0 = static_cast<uint64_t>(kM0) * c.w[0];
-  const uint64_t p1 = static_cast<uint64_t>(kM1) * c.w[2];
   u32x4 r;
-  r.w[0] = static_cast<uint32_t>(p1 >> 32) ^ c.w[1] ^ k.k0;
-  r.w[1] = static_cast<uint32_t>(p1);
-  r.w[2] = static_cast<uint32_t>(p0 >> 32) ^ c.w[3] ^ k.k1;
-  r.w[3] = static_cast<uint32_t>(p0);
+  r.w[0] = mul_hi(kM1, c.w[2]) ^ c.w[1] ^ k.k0;
+  r.w[1] = kM1 * c.w[2];
+  r.w[2] = mul_hi(kM0, c.w[0]) ^ c.w[3] ^ k.k1;
+  r.w[3] = kM0 * c.w[0];
   return r;
 }
 
@@ -70,6 +78,41 @@ GPURNG_HD key2 key_of_seed(uint64_t seed) { return {static_cast<uint32_t>(seed),
 GPURNG_HD u32x4 counter_of(uint64_t subsequence, uint64_t index) {
   return {{static_cast<uint32_t>(index), static_cast<uint32_t>(index >> 32), static_cast<uint32_t>(subsequence),
            static_cast<uint32_t>(subsequence >> 32)}};
+}
+
+// ---- cuRAND's counter arithmetic (device API: skipahead, skipahead_sequence, the step after a block) ----
+// The counter is four words, c[0] lowest. These add exactly as curand_kernel.h's Philox_State_Incr* do,
+// including one quirk of counter_add: the carry out of word 0 goes into n's high half, and when that half is
+// 2^32 - 1 it wraps to 0 and the carry is lost (only for n >= 2^64 - 2^32, which skipahead, adding at most
+// 2^62, never passes). counter_add_high is a sum mod 2^64 of the high half, no carry out, as cuRAND's.
+
+// counter += n (skipahead: n blocks).
+GPURNG_HD void counter_add(uint32_t c[4], uint64_t n) {
+  const uint32_t lo = static_cast<uint32_t>(n);
+  uint32_t hi = static_cast<uint32_t>(n >> 32);
+  c[0] += lo;
+  if (c[0] < lo) ++hi;
+  c[1] += hi;
+  if (hi <= c[1]) return;  // no carry out of word 1
+  if (++c[2]) return;
+  ++c[3];
+}
+
+// counter += 1 (the next block).
+GPURNG_HD void counter_increment(uint32_t c[4]) {
+  if (++c[0]) return;
+  if (++c[1]) return;
+  if (++c[2]) return;
+  ++c[3];
+}
+
+// counter += n * 2^64 (skipahead_sequence, curand_init's subsequence): the high half, mod 2^64.
+GPURNG_HD void counter_add_high(uint32_t c[4], uint64_t n) {
+  const uint32_t lo = static_cast<uint32_t>(n);
+  uint32_t hi = static_cast<uint32_t>(n >> 32);
+  c[2] += lo;
+  if (c[2] < lo) ++hi;
+  c[3] += hi;
 }
 
 // Output `position` (0, 1, ...) of the device-API stream curand_init(seed, subsequence, 0): lane

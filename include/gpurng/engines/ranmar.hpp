@@ -107,6 +107,24 @@ GPURNG_HD uint64_t carry_at(uint64_t n) {
   return (T::c0 + T::cm - prod) % T::cm;
 }
 
+// The carry output n uses for a 128-bit position n = hi * 2^64 + lo (the device API's subsequences lie 2^64
+// apart): (C0 - CD*(n+1)) mod CM with n reduced mod CM first.
+template <Kind K>
+GPURNG_HD uint64_t carry_at(uint64_t lo, uint64_t hi) {
+  using T = traits<K>;
+  const unsigned __int128 two64 = (static_cast<unsigned __int128>(1) << 64) % T::cm;
+  const uint64_t n_mod = static_cast<uint64_t>(((hi % T::cm) * two64 + lo % T::cm) % T::cm);
+  return carry_at<K>(n_mod);  // carry_at depends on n mod CM only
+}
+
+// The position CERNLIB's and CORSIKA's restart (seed, NTOT, NTOT2) stands for: NTOT2 passes of MODCNS = 10^9
+// numbers and a last pass of NTOT; a negative NTOT2 runs no pass, a negative NTOT an empty last pass (the
+// originals' skip loop).
+GPURNG_HD uint64_t restart_position(int32_t ntot, int32_t ntot2) {
+  if (ntot2 < 0) return 0;
+  return static_cast<uint64_t>(ntot2) * 1000000000ull + static_cast<uint64_t>(ntot > 0 ? ntot : 0);
+}
+
 // The carry `distance` outputs later, given the carry now: c - distance*CD (mod CM).
 template <Kind K>
 GPURNG_HD uint64_t carry_decrement_for(uint64_t distance) {

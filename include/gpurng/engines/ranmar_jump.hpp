@@ -74,13 +74,15 @@ GPURNG_HD void extend_window(const typename traits<K>::word window[kLag],
 }
 
 // window_out = the window N positions later, given ext from extend_window and q = z^N mod f.
-template <Kind K>
-GPURNG_HD void apply_jump(const typename traits<K>::word ext[kExtendedWords], const typename traits<K>::word q[kLag],
+// The coefficients may be wider than `word` (the generated powers are mod 2^64): each is reduced mod 2^(word bits)
+// as it is read, which is exact.
+template <Kind K, typename Q>
+GPURNG_HD void apply_jump(const typename traits<K>::word ext[kExtendedWords], const Q* q,
                           typename traits<K>::word window_out[kLag]) {
   using word = typename traits<K>::word;
   for (int i = 0; i < kLag; ++i) {
     word acc = 0;
-    for (int j = 0; j < kLag; ++j) acc += q[j] * ext[i + j];
+    for (int j = 0; j < kLag; ++j) acc += static_cast<word>(q[j]) * ext[i + j];
     window_out[i] = acc & traits<K>::mask;
   }
 }
@@ -94,6 +96,22 @@ GPURNG_HD void jump_window(typename traits<K>::word window[kLag], uint64_t n) {
   extend_window<K>(window, ext);
   poly_z_pow<word>(n, q);
   apply_jump<K>(ext, q, window);
+}
+
+// Move a window forward by n = hi * 2^64 + lo positions with the precomputed powers q_i = z^(2^i) mod f
+// (pow2[i], i < 128, coefficients mod 2^64: gpurng/engines/ranmar_jump_table.hpp): one extension and one 97x97
+// application per set bit of n, no polynomial squaring (the device API's per-thread jumps).
+template <Kind K>
+GPURNG_HD void jump_window_pow2(typename traits<K>::word window[kLag], uint64_t lo, uint64_t hi,
+                                const uint64_t (&pow2)[128][kLag]) {
+  using word = typename traits<K>::word;
+  word ext[kExtendedWords];  // the coefficients are read from the table where they are: no per-thread copy
+  for (int bit = 0; bit < 128; ++bit) {
+    const uint64_t half = bit < 64 ? lo : hi;
+    if (!((half >> (bit & 63)) & 1u)) continue;
+    extend_window<K>(window, ext);
+    apply_jump<K>(ext, pow2[bit], window);
+  }
 }
 
 }  // namespace ranmar

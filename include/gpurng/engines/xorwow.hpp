@@ -9,19 +9,27 @@
 //
 // Jump-ahead. The xorshift part is linear over GF(2): one step is a 160x160 bit matrix M, n steps M^n.
 // The counter is d + 362437 n (mod 2^32). cuRAND's subsequences are 2^67 steps apart, which moves d by a
-// multiple of 2^32, i.e. not at all. We keep the matrices M^(2^i), i = 0 .. kPowers-1, computed once per
-// process by repeated squaring from M (M itself is read off by stepping the 160 unit states, so nothing
-// here is copied from a table); M^n is then a product of at most 64 of them, and a state moves by n steps
-// with popcount(n) matrix-vector products.
+// multiple of 2^32, i.e. not at all. With the matrices M^(2^i) at hand, M^n is a product of at most 64 of
+// them, and a state moves by n steps with popcount(n) matrix-vector products. (M itself is read off by
+// stepping the 160 unit states, here and in the table generator, so nothing is copied from cuRAND's tables.)
 //
 // Matrices are stored by columns: col[j] is the image of the unit state with bit j set (bit j lives in
 // word j/32, bit j%32). Applying a matrix XORs the columns of the state's set bits; for many states the
 // same matrix is applied through a byte table (20 bytes x 256 XOR-combinations of 8 columns), which turns
 // 160 conditional XORs into 20 lookups.
+//
+// Two sources of the powers M^(2^i), equal bit for bit (tests/device_api/test_jump_tables.cpp checks it):
+//   - generated tables (xorwow_jump_tables.hpp, tools/jump_tables/make_jump_tables.py): M^(2^i) and
+//     M^(2^(67+i)), i < 64, readable by host and device code. The per-state jumps skip, skip_subsequence and
+//     init use them, so they run on the GPU too (the device API's gpurng_init and gpurng_skipahead*).
+//   - the power table computed at run time (powers(), host only): the bulk jumps of the host layouts
+//     (jump_matrix, byte tables) multiply its matrices, and it is the tables' independent check.
 #pragma once
 
 #include <stdint.h>
 
+#include "gpurng/device/tables.hpp"
+#include "gpurng/engines/xorwow_jump_tables.hpp"
 #include "gpurng/hd.hpp"
 
 #if !defined(__CUDA_ARCH__)
@@ -71,12 +79,13 @@ GPURNG_HD void shift_step(uint32_t v[kWords]) {
   v[4] = (v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1));
 }
 
-// One step and its output.
-GPURNG_HD uint32_t next(state& s) {
-  shift_step(s.v);
-  s.d += kWeyl;
-  return s.v[4] + s.d;
+// One step and its output, on the words of any state layout (the device API's gpurngStateXORWOW keeps d first).
+GPURNG_HD uint32_t next(uint32_t v[kWords], uint32_t& d) {
+  shift_step(v);
+  d += kWeyl;
+  return v[4] + d;
 }
+GPURNG_HD uint32_t next(state& s) { return next(s.v, s.d); }
 
 // ---- GF(2) matrices on the 160-bit xorshift state ----
 
@@ -92,19 +101,64 @@ struct matrix {
   uint32_t col[kBits][kWords];
 };
 
-// out = m * v. `out` may alias `v`.
-GPURNG_HD void mat_vec(const matrix& m, const uint32_t v[kWords], uint32_t out[kWords]) {
+// How columns_vec reads a matrix word: plainly, or (generated tables) through device::table_load.
+struct plain_words {
+  static GPURNG_HD uint32_t get(const uint32_t* p) { return *p; }
+};
+struct table_words {
+  static GPURNG_HD uint32_t get(const uint32_t* p) { return device::table_load(p); }
+};
+
+// out = C v for the matrix with columns col[0..159]. `out` may alias `v`. The loops over words are unrolled so
+// that v, r and out stay in registers on the GPU.
+template <class Words>
+GPURNG_HD void columns_vec(const uint32_t (*col)[kWords], const uint32_t v[kWords], uint32_t out[kWords]) {
   uint32_t r[kWords] = {0, 0, 0, 0, 0};
+  GPURNG_UNROLL
   for (int w = 0; w < kWords; ++w) {
     uint32_t bits = v[w];
     while (bits) {
       const int b = lowest_bit(bits);
       bits &= bits - 1;
-      const uint32_t* c = m.col[32 * w + b];
-      for (int k = 0; k < kWords; ++k) r[k] ^= c[k];
+      const uint32_t* c = col[32 * w + b];
+      GPURNG_UNROLL
+      for (int k = 0; k < kWords; ++k) r[k] ^= Words::get(c + k);
     }
   }
+  GPURNG_UNROLL
   for (int k = 0; k < kWords; ++k) out[k] = r[k];
+}
+
+// out = m * v. `out` may alias `v`.
+GPURNG_HD void mat_vec(const matrix& m, const uint32_t v[kWords], uint32_t out[kWords]) {
+  columns_vec<plain_words>(m.col, v, out);
+}
+
+// ---- per-state jumps from the generated tables (host and device) ----
+
+// Move the xorshift part by n * 2^e steps, table[i] = M^(2^(e+i)): one product per set bit of n.
+GPURNG_HD void table_jump(uint32_t v[kWords], uint64_t n, const uint32_t (*table)[kBits][kWords]) {
+  for (int i = 0; n; ++i, n >>= 1)
+    if (n & 1u) columns_vec<table_words>(table[i], v, v);
+}
+
+// skipahead(n): n steps; the counter moves by 362437 n mod 2^32.
+GPURNG_HD void skip(uint32_t v[kWords], uint32_t& d, uint64_t n) {
+  table_jump(v, n, GPURNG_TABLE(kJumpOffset));
+  d += kWeyl * static_cast<uint32_t>(n);
+}
+GPURNG_HD void skip(state& s, uint64_t n) { skip(s.v, s.d, n); }
+
+// skipahead_sequence(n): n * 2^67 steps; d moves by a multiple of 2^32, i.e. stays.
+GPURNG_HD void skip_subsequence(uint32_t v[kWords], uint64_t n) { table_jump(v, n, GPURNG_TABLE(kJumpSubsequence)); }
+GPURNG_HD void skip_subsequence(state& s, uint64_t n) { skip_subsequence(s.v, n); }
+
+// The state of curand_init(seed, subsequence, offset).
+GPURNG_HD state init(uint64_t seed, uint64_t subsequence, uint64_t offset) {
+  state s = seed_state(seed);
+  skip_subsequence(s, subsequence);
+  skip(s, offset);
+  return s;
 }
 
 // The byte table of a matrix: t[b][x] = m * (x placed in byte b of the state).
@@ -193,28 +247,12 @@ inline void jump_matrix(uint64_t n, int e, matrix& out) {
   }
 }
 
-// Move the xorshift part by n * 2^e steps with one matrix-vector product per set bit of n.
+// Move the xorshift part by n * 2^e steps with one matrix-vector product per set bit of n, from the run-time
+// power table (the reference the generated tables are checked against; skip() uses the tables).
 inline void shift_jump(uint32_t v[kWords], uint64_t n, int e) {
   const power_table& p = powers();
   for (int i = 0; n; ++i, n >>= 1)
     if (n & 1u) mat_vec(p.pow2[e + i], v, v);
-}
-
-// skipahead(n): n steps.
-inline void skip(state& s, uint64_t n) {
-  shift_jump(s.v, n, 0);
-  s.d += kWeyl * static_cast<uint32_t>(n);  // d + 362437 n mod 2^32
-}
-
-// skipahead_sequence(n): n * 2^67 steps; d moves by a multiple of 2^32, i.e. stays.
-inline void skip_subsequence(state& s, uint64_t n) { shift_jump(s.v, n, kSubsequenceLog2); }
-
-// The state of curand_init(seed, subsequence, offset).
-inline state init(uint64_t seed, uint64_t subsequence, uint64_t offset) {
-  state s = seed_state(seed);
-  skip_subsequence(s, subsequence);
-  skip(s, offset);
-  return s;
 }
 #endif
 

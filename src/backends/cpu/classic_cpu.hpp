@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../fill/classic_outputs.hpp"
 #include "../cuda/cuda_backend.hpp"
+#include "gpurng/distributions/classic_outputs.hpp"
 
 namespace gpurng {
 namespace cpu {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "../../fill/ranmar_outputs.hpp"
 #include "cpu_isa.hpp"
+#include "gpurng/distributions/ranmar_outputs.hpp"
 #include "gpurng/engines/ranmar_jump.hpp"
 #include "thread_pool.hpp"
 

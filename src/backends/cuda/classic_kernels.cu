@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// CUDA fills of the classic engines (src/fill/classic_outputs.hpp).
+// CUDA fills of the classic engines (include/gpurng/distributions/classic_outputs.hpp).
 //
 // One-word engines (Park-Miller, drand48, glibc TYPE_0) use leapfrogging, as in Langdon's GPU Park-Miller:
 // with T threads, thread t writes outputs t, t+T, t+2T, ...; it starts with a jump of t+1 steps and then

@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../fill/classic_outputs.hpp"
 #include "gpurng.h"
+#include "gpurng/distributions/classic_outputs.hpp"
 
 namespace gpurng {
 namespace cuda {

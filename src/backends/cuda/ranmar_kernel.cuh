@@ -22,7 +22,7 @@
 
 #include <type_traits>
 
-#include "../../fill/ranmar_outputs.hpp"
+#include "gpurng/distributions/ranmar_outputs.hpp"
 #include "gpurng/engines/ranmar.hpp"
 
 namespace gpurng {

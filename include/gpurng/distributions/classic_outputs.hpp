@@ -14,11 +14,11 @@
 #include <stdint.h>
 
 #include "gpurng.h"
+#include "gpurng/distributions/ranmar_convert.hpp"
 #include "gpurng/engines/glibc_random.hpp"
 #include "gpurng/engines/lcg48.hpp"
 #include "gpurng/engines/minstd.hpp"
 #include "gpurng/hd.hpp"
-#include "ranmar_convert.hpp"
 
 namespace gpurng {
 namespace classic {

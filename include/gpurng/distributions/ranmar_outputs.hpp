@@ -6,8 +6,8 @@
 
 #include <stdint.h>
 
+#include "gpurng/distributions/ranmar_convert.hpp"
 #include "gpurng/engines/ranmar.hpp"
-#include "ranmar_convert.hpp"
 
 namespace gpurng {
 namespace ranmar {
