@@ -17,3 +17,11 @@
 #else
 #define GPURNG_UNROLL
 #endif
+
+// Keep a loop rolled on the GPU: long loops over arrays a thread holds in local memory (RANMAR's 97-word
+// windows) otherwise unroll into code whose register allocation spills.
+#if defined(__CUDACC__)
+#define GPURNG_NO_UNROLL _Pragma("unroll 1")
+#else
+#define GPURNG_NO_UNROLL
+#endif

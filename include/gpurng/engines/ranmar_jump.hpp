@@ -69,8 +69,15 @@ GPURNG_HD void poly_z_pow(uint64_t n, word q[kLag]) {
 template <Kind K>
 GPURNG_HD void extend_window(const typename traits<K>::word window[kLag],
                              typename traits<K>::word ext[kExtendedWords]) {
-  for (int i = 0; i < kLag; ++i) ext[i] = window[i];
-  for (int i = kLag; i < kExtendedWords; ++i) ext[i] = table_next<K>(ext[i - kLag], ext[i - kShortLag]);
+  if constexpr (sizeof(typename traits<K>::word) == 8) {  // rolled on the GPU: see apply_jump
+    GPURNG_NO_UNROLL
+    for (int i = 0; i < kLag; ++i) ext[i] = window[i];
+    GPURNG_NO_UNROLL
+    for (int i = kLag; i < kExtendedWords; ++i) ext[i] = table_next<K>(ext[i - kLag], ext[i - kShortLag]);
+  } else {
+    for (int i = 0; i < kLag; ++i) ext[i] = window[i];
+    for (int i = kLag; i < kExtendedWords; ++i) ext[i] = table_next<K>(ext[i - kLag], ext[i - kShortLag]);
+  }
 }
 
 // window_out = the window N positions later, given ext from extend_window and q = z^N mod f.
@@ -80,10 +87,22 @@ template <Kind K, typename Q>
 GPURNG_HD void apply_jump(const typename traits<K>::word ext[kExtendedWords], const Q* q,
                           typename traits<K>::word window_out[kLag]) {
   using word = typename traits<K>::word;
-  for (int i = 0; i < kLag; ++i) {
-    word acc = 0;
-    for (int j = 0; j < kLag; ++j) acc += static_cast<word>(q[j]) * ext[i + j];
-    window_out[i] = acc & traits<K>::mask;
+  if constexpr (sizeof(word) == 8) {
+    // 64-bit words on the GPU: the unrolled form needs more than 255 registers and spills, 6x slower than rolled
+    // loops (H100, bench/device_api/peers_bench); 32-bit words run best unrolled as the compiler likes.
+    GPURNG_NO_UNROLL
+    for (int i = 0; i < kLag; ++i) {
+      word acc = 0;
+      GPURNG_NO_UNROLL
+      for (int j = 0; j < kLag; ++j) acc += static_cast<word>(q[j]) * ext[i + j];
+      window_out[i] = acc & traits<K>::mask;
+    }
+  } else {
+    for (int i = 0; i < kLag; ++i) {
+      word acc = 0;
+      for (int j = 0; j < kLag; ++j) acc += static_cast<word>(q[j]) * ext[i + j];
+      window_out[i] = acc & traits<K>::mask;
+    }
   }
 }
 
