@@ -41,17 +41,21 @@ GPURNG_HD uint32_t philox_lane(const gpurngStatePhilox4_32_10_t* st, uint32_t i)
  *  counter (offset / 4, subsequence) as two 64-bit halves, lane offset % 4. The same state as cuRAND's. */
 GPURNG_HD void gpurng_init(unsigned long long seed, unsigned long long subsequence, unsigned long long offset,
                            gpurngStatePhilox4_32_10_t* state) {
+  // Built in a local and stored whole: the state often lives in global memory, and one struct assignment moves
+  // it as 16-byte words (its alignment) instead of a store per field and a reload of the counter.
+  gpurngStatePhilox4_32_10_t s;
   const gpurng::philox::u32x4 c = gpurng::philox::counter_of(subsequence, offset >> 2);
-  for (int i = 0; i < 4; ++i) state->ctr[i] = c.w[i];
+  for (int i = 0; i < 4; ++i) s.ctr[i] = c.w[i];
   const gpurng::philox::key2 k = gpurng::philox::key_of_seed(seed);
-  state->key[0] = k.k0;
-  state->key[1] = k.k1;
-  state->index = static_cast<uint32_t>(offset & 3u);
-  state->boxmuller_flag = 0;
-  state->boxmuller_flag_double = 0;
-  state->boxmuller_extra = 0.0f;
-  state->boxmuller_extra_double = 0.0;
-  gpurng::device::philox_refresh(state);
+  s.key[0] = k.k0;
+  s.key[1] = k.k1;
+  s.index = static_cast<uint32_t>(offset & 3u);
+  s.boxmuller_flag = 0;
+  s.boxmuller_flag_double = 0;
+  s.boxmuller_extra = 0.0f;
+  s.boxmuller_extra_double = 0.0;
+  gpurng::device::philox_refresh(&s);
+  *state = s;
 }
 
 /** The next 32 random bits (curand; `gpurng(state)` with gpurng_kernel.h). Equal to cuRAND. */
