@@ -56,8 +56,11 @@ extern "C" {
  *
  * `states` may be device memory: then the work is queued on `stream` (a cudaStream_t; NULL = the legacy default
  * stream) of the current device and the call returns without waiting. Host memory: CPU threads, done on return.
- * XORWOW's device path builds the states by doubling passes from one initialised state, with byte tables of the
- * jump matrices built once per device on first use.
+ * XORWOW's device path builds the states by doubling passes from one initialised state, through nibble tables of
+ * the jump matrices in shared memory; the first call with device memory on a device uploads those tables (800 KB,
+ * synchronously: the only allocation and synchronisation), later calls neither allocate nor synchronise, so they
+ * can be captured in a CUDA graph. MRG32k3a equals curand_init for subsequences below 2^51 (beyond, cuRAND's state
+ * collapses to zeros; this one jumps exactly).
  *
  * @return GPURNG_STATUS_SUCCESS (also for count 0, whatever states is); GPURNG_STATUS_NULL_POINTER (states NULL);
  *         GPURNG_STATUS_OUT_OF_RANGE (first_subsequence + count - 1 overflows 64 bits, or the byte size is too
