@@ -11,26 +11,16 @@
 #include "gpurng.h"
 #include "gpurng/device/hybrid_taus.hpp"
 #include "gpurng/device/park_miller.hpp"
+#include "host_api_fill.hpp"
 
 namespace {
 
+// The host API's raw words (integer T) or uniforms (float, double) at offset .. offset + n - 1.
 template <typename T>
 std::vector<T> host_fill(gpurngRngType_t type, unsigned long long seed, unsigned long long offset, size_t n) {
-  gpurngGenerator_t g;
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateGeneratorHost(&g, type));
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetPseudoRandomGeneratorSeed(g, seed));
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOffset(g, offset));
-  std::vector<T> r(n);
-  gpurngStatus_t s;
-  if constexpr (std::is_same<T, unsigned int>::value)
-    s = gpurngGenerate(g, r.data(), n);
-  else if constexpr (std::is_same<T, float>::value)
-    s = gpurngGenerateUniform(g, r.data(), n);
-  else
-    s = gpurngGenerateUniformDouble(g, r.data(), n);
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, s);
-  gpurngDestroyGenerator(g);
-  return r;
+  using device_api_test::Out;
+  const Out out = std::is_integral<T>::value ? device_api_test::bits_out<T>() : device_api_test::uniform_out<T>();
+  return device_api_test::host_fill<T>({type, seed, true, 0, offset}, n, out);
 }
 
 template <typename T>

@@ -9,56 +9,20 @@
 
 #include "gpurng.h"
 #include "gpurng/device/halton_rasrap.hpp"
+#include "host_api_fill.hpp"
 
 namespace {
+
+using device_api_test::Out;
 
 template <typename T>
 bool same_bits(T a, T b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
-enum class Out { bits, bits64, uniform, uniform_double, normal, normal_double, log_normal, log_normal_double };
-
 template <typename T>
 std::vector<T> host_fill(unsigned long long seed, unsigned dims, unsigned long long offset, size_t points, Out out) {
-  gpurngGenerator_t g;
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateGeneratorHost(&g, GPURNG_RNG_QUASI_HALTON_RASRAP));
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetPseudoRandomGeneratorSeed(g, seed));
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetQuasiRandomGeneratorDimensions(g, dims));
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOffset(g, offset));
-  std::vector<T> r(dims * points);
-  void* p = r.data();
-  const size_t n = r.size();
-  gpurngStatus_t s = GPURNG_STATUS_INTERNAL_ERROR;
-  switch (out) {
-    case Out::bits:
-      s = gpurngGenerate(g, static_cast<unsigned int*>(p), n);
-      break;
-    case Out::bits64:
-      s = gpurngGenerateLongLong(g, static_cast<unsigned long long*>(p), n);
-      break;
-    case Out::uniform:
-      s = gpurngGenerateUniform(g, static_cast<float*>(p), n);
-      break;
-    case Out::uniform_double:
-      s = gpurngGenerateUniformDouble(g, static_cast<double*>(p), n);
-      break;
-    case Out::normal:
-      s = gpurngGenerateNormal(g, static_cast<float*>(p), n, 0.0f, 1.0f);
-      break;
-    case Out::normal_double:
-      s = gpurngGenerateNormalDouble(g, static_cast<double*>(p), n, 0.0, 1.0);
-      break;
-    case Out::log_normal:
-      s = gpurngGenerateLogNormal(g, static_cast<float*>(p), n, 0.25f, 0.5f);
-      break;
-    case Out::log_normal_double:
-      s = gpurngGenerateLogNormalDouble(g, static_cast<double*>(p), n, 0.25, 0.5);
-      break;
-  }
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, s);
-  gpurngDestroyGenerator(g);
-  return r;
+  return device_api_test::host_fill<T>({GPURNG_RNG_QUASI_HALTON_RASRAP, seed, true, dims, offset}, dims * points, out);
 }
 
 struct Table {

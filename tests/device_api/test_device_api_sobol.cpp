@@ -10,8 +10,11 @@
 
 #include "gpurng.h"
 #include "gpurng/device/sobol.hpp"
+#include "host_api_fill.hpp"
 
 namespace {
+
+using device_api_test::Out;
 
 template <typename W>
 W naive_point(const W* v, W c, W i) {
@@ -60,44 +63,9 @@ Set64 set64(bool scrambled) {
 
 // A host-API fill of `points` points of `dims` dimensions from position `offset`: element d * points + p is
 // dimension d's point offset + p.
-enum class Out { bits, uniform, uniform_double, normal, normal_double, log_normal, log_normal_double };
 template <typename T>
 std::vector<T> host_fill(gpurngRngType_t type, unsigned dims, unsigned long long offset, size_t points, Out out) {
-  gpurngGenerator_t g;
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateGeneratorHost(&g, type));
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetQuasiRandomGeneratorDimensions(g, dims));
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOffset(g, offset));
-  std::vector<T> r(dims * points);
-  void* p = r.data();
-  const size_t n = r.size();
-  gpurngStatus_t s = GPURNG_STATUS_INTERNAL_ERROR;
-  switch (out) {
-    case Out::bits:
-      s = sizeof(T) == 4 ? gpurngGenerate(g, static_cast<unsigned int*>(p), n)
-                         : gpurngGenerateLongLong(g, static_cast<unsigned long long*>(p), n);
-      break;
-    case Out::uniform:
-      s = gpurngGenerateUniform(g, static_cast<float*>(p), n);
-      break;
-    case Out::uniform_double:
-      s = gpurngGenerateUniformDouble(g, static_cast<double*>(p), n);
-      break;
-    case Out::normal:
-      s = gpurngGenerateNormal(g, static_cast<float*>(p), n, 0.0f, 1.0f);
-      break;
-    case Out::normal_double:
-      s = gpurngGenerateNormalDouble(g, static_cast<double*>(p), n, 0.0, 1.0);
-      break;
-    case Out::log_normal:
-      s = gpurngGenerateLogNormal(g, static_cast<float*>(p), n, 0.25f, 0.5f);
-      break;
-    case Out::log_normal_double:
-      s = gpurngGenerateLogNormalDouble(g, static_cast<double*>(p), n, 0.25, 0.5);
-      break;
-  }
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, s);
-  gpurngDestroyGenerator(g);
-  return r;
+  return device_api_test::host_fill<T>({type, 0, false, dims, offset}, dims * points, out);
 }
 
 // Every output of one state type against the host API: thread (d, p) = dimension d started at offset + p
@@ -114,7 +82,7 @@ void check_engine(gpurngRngType_t type, Set set, bool scrambled, unsigned long l
     else
       gpurng_init(set.v + d * B, static_cast<W>(off), s);
   };
-  const auto bits = host_fill<W>(type, dims, offset, points, Out::bits);
+  const auto bits = host_fill<W>(type, dims, offset, points, device_api_test::bits_out<W>());
   const auto uf = host_fill<float>(type, dims, offset, points, Out::uniform);
   const auto ud = host_fill<double>(type, dims, offset, points, Out::uniform_double);
   const auto nf = host_fill<float>(type, dims, offset, points, Out::normal);
