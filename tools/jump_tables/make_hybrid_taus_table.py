@@ -11,9 +11,10 @@ hybrid_taus::build_jump_table; tests/device_api/test_device_api_classic.cpp chec
 
 Standard library only.
 """
-import argparse
 import os
 import sys
+
+import generated_header
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -98,23 +99,5 @@ def render():
     return "\n".join(lines)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true", help="compare with the header in the tree")
-    args = ap.parse_args()
-    text = render()
-    if args.check:
-        with open(OUT) as f:
-            if f.read() != text:
-                print("%s is out of date: run %s" % (OUT, sys.argv[0]))
-                return 1
-        print("%s is up to date" % OUT)
-        return 0
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s" % OUT)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(generated_header.run(__doc__, OUT, render))

@@ -35,9 +35,8 @@ typedef struct gpurngStateHaltonRasrap {
   const gpurngHaltonRasrapTable_t* table;
   uint32_t dimension;
   uint32_t pad_;
-  unsigned long long point; /* the number of the point the next draw returns */
-  unsigned long long num;   /* its permuted radical inverse numerator */
-  uint16_t digit[64];       /* its index's base-b digits */
+  unsigned long long point;             /* the number of the point the next draw returns */
+  gpurng::halton_rasrap::cursor cursor; /* its numerator and index digits (the recursive form's) */
 } gpurngStateHaltonRasrap_t;
 static_assert(sizeof(gpurngStateHaltonRasrap_t) == 160 && alignof(gpurngStateHaltonRasrap_t) == 8,
               "gpurngStateHaltonRasrap_t ABI");
@@ -53,14 +52,11 @@ GPURNG_HD hr::view view_of(const gpurngHaltonRasrapTable_t* t) {
                   reinterpret_cast<const uint16_t*>(base + t->perms_offset), t->dimensions};
 }
 
-// The cursor of a state, in the engine's form (its fields are the state's own).
+// The state's cursor for its point number.
 GPURNG_HD void place(gpurngStateHaltonRasrap_t* s) {
   const hr::view v = view_of(s->table);
   const hr::dim_info& di = v.dims[s->dimension];
-  hr::cursor c;
-  hr::cursor_init(di, v.perms + di.perm_offset, hr::index_of(di, s->point), c);
-  s->num = c.num;
-  for (uint32_t k = 0; k < di.digits; ++k) s->digit[k] = c.digit[k];
+  hr::cursor_init(di, v.perms + di.perm_offset, hr::index_of(di, s->point), s->cursor);
 }
 
 // The next point's word, then the cursor moved on (as the host fill's run: a wrap of the 64-bit point number
@@ -68,17 +64,11 @@ GPURNG_HD void place(gpurngStateHaltonRasrap_t* s) {
 GPURNG_HD uint64_t draw(gpurngStateHaltonRasrap_t* s) {
   const hr::view v = view_of(s->table);
   const hr::dim_info& di = v.dims[s->dimension];
-  const uint64_t w = hr::word_of(di, s->num);
-  if (++s->point == 0) {
+  const uint64_t w = hr::word_of(di, s->cursor.num);
+  if (++s->point == 0)
     place(s);
-  } else {
-    hr::cursor c;
-    c.num = s->num;
-    for (uint32_t k = 0; k < di.digits; ++k) c.digit[k] = s->digit[k];
-    hr::cursor_next(di, v.perms + di.perm_offset, c);
-    s->num = c.num;
-    for (uint32_t k = 0; k < di.digits; ++k) s->digit[k] = c.digit[k];
-  }
+  else
+    hr::cursor_next(di, v.perms + di.perm_offset, s->cursor);
   return w;
 }
 
