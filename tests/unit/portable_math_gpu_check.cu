@@ -20,7 +20,7 @@ namespace pm = gpurng::pmath;
 namespace co = gpurng::curand_out;
 namespace bmm = gpurng::bm_math;
 
-constexpr int kFuncs = 16;
+constexpr int kFuncs = 18;
 constexpr uint64_t kN = uint64_t{1} << 22;  // samples per function
 
 __host__ __device__ uint32_t mix32(uint64_t i, uint32_t salt) {  // splitmix-style hash of the index
@@ -38,6 +38,18 @@ __host__ __device__ uint64_t dbits(double x) {
   uint64_t u;
   memcpy(&u, &x, 8);
   return u;
+}
+__host__ __device__ float ffrom(uint32_t u) {  // a float of any magnitude: random bits, no inf / NaN
+  if ((u & 0x7f800000u) == 0x7f800000u) u ^= 0x40000000u;
+  float x;
+  memcpy(&x, &u, 4);
+  return x;
+}
+__host__ __device__ double dfrom(uint64_t u) {  // a double of any magnitude: random bits, no inf / NaN
+  if ((u & 0x7ff0000000000000ull) == 0x7ff0000000000000ull) u ^= 0x4000000000000000ull;
+  double x;
+  memcpy(&x, &u, 8);
+  return x;
 }
 
 // Result f of sample i (f < kFuncs): the argument ranges the generators use, and some beyond.
@@ -88,9 +100,15 @@ __host__ __device__ uint64_t eval(int f, uint64_t i) {
       const co::f64x2 z = co::box_muller_f64(a, b, c, d);
       return dbits(co::lognormal(z.s, 0.125, 0.5)) ^ (dbits(co::lognormal(z.c, 0.125, 2.0)) << 1);
     }
-    default:
+    case 15:
       return dbits(pm::erf(static_cast<double>(static_cast<int32_t>(a)) * 0x1p-31 * 6.5)) ^
              dbits(pm::erfc(b * 0x1p-32 * 7.0 - 0.5));
+    case 16:  // atan: every magnitude, and [-4, 4] (the reduction's intervals)
+      return dbits(pm::atan(dfrom(uint64_t{a} << 32 | b))) ^
+             (dbits(pm::atan(static_cast<double>(static_cast<int32_t>(c)) * 0x1p-29 + d * 0x1p-61)) << 1);
+    default:  // atanf, likewise
+      return fbits(pm::atanf(ffrom(a))) << 32 |
+             fbits(pm::atanf(static_cast<float>(static_cast<int32_t>(b)) * 0x1p-29f));
   }
 }
 

@@ -303,4 +303,97 @@ TEST(PortableMath, ErfErfcErfcinv) {
   EXPECT_LE(ulps(pm::erfcinv(0x1p-53), 5.8635847487551676), 2);  // erfcinv(2^-53), mpmath
 }
 
+// atan over [1e-300, 1e300] of both signs: log-spaced and log-uniform random magnitudes, uniform random arguments in
+// [-4, 4] (where the reduction's intervals lie), and the floats next to the intervals' ends 7/16, 11/16, 19/16, 39/16.
+TEST(PortableMath, AtanDouble) {
+  std::mt19937_64 g(5);
+  stats s{"atan [-1e300,1e300]"};
+  auto check = [&](double x) {
+    const double y = pm::atan(x);
+    const long double ref = std::atan(static_cast<long double>(x));
+    s.add(y, static_cast<double>(ref), std::atan(x), err_ulp(y, ref));
+  };
+  const double lo = std::log(1e-300), hi = std::log(1e300);
+  for (int i = 0; i < kDoubleSamples; ++i) {  // log-spaced
+    const double x = std::exp(lo + (hi - lo) * i / (kDoubleSamples - 1));
+    check((i & 1) ? -x : x);
+  }
+  for (int i = 0; i < kDoubleSamples; ++i) {  // log-uniform random
+    const double x = std::exp(lo + (hi - lo) * (static_cast<double>(g() >> 11) * 0x1p-53));
+    check((i & 1) ? -x : x);
+  }
+  for (int i = 0; i < kDoubleSamples; ++i) check((static_cast<double>(g() >> 11) * 0x1p-53 - 0.5) * 8.0);
+  for (double c : {0.4375, 0.6875, 1.1875, 2.4375}) {
+    double x = c, xm = c;
+    for (int k = 0; k < 1000; ++k, x = std::nextafter(x, 4.0), xm = std::nextafter(xm, 0.0)) {
+      check(x);
+      check(-xm);
+    }
+  }
+  s.print();
+  EXPECT_LE(s.max_ulp, 2);
+  EXPECT_LT(s.max_err, 2.0);
+  // special values: signed zeros, +-1 (pi/4), +-inf and huge (pi/2), tiny (x itself), NaN
+  const double pio2 = static_cast<double>(std::atan(static_cast<long double>(INFINITY)));
+  const double pio4 = static_cast<double>(std::atan(1.0L));
+  EXPECT_EQ(std::signbit(pm::atan(0.0)), false);
+  EXPECT_EQ(pm::atan(0.0), 0.0);
+  EXPECT_EQ(std::signbit(pm::atan(-0.0)), true);
+  EXPECT_EQ(pm::atan(-0.0), 0.0);
+  EXPECT_EQ(pm::atan(1.0), pio4);
+  EXPECT_EQ(pm::atan(-1.0), -pio4);
+  EXPECT_EQ(pm::atan(INFINITY), pio2);
+  EXPECT_EQ(pm::atan(-INFINITY), -pio2);
+  EXPECT_EQ(pm::atan(1e300), pio2);
+  EXPECT_EQ(pm::atan(-DBL_MAX), -pio2);
+  EXPECT_EQ(pm::atan(0x1p66), pio2);
+  EXPECT_EQ(pm::atan(1e-300), 1e-300);
+  EXPECT_EQ(pm::atan(-DBL_MIN), -DBL_MIN);
+  EXPECT_EQ(pm::atan(DBL_TRUE_MIN), DBL_TRUE_MIN);
+  EXPECT_EQ(pm::atan(0x1p-27), 0x1p-27);
+  EXPECT_TRUE(std::isnan(pm::atan(NAN)));
+  EXPECT_TRUE(std::isnan(pm::atan(-NAN)));
+}
+
+// atanf: every 256th float of both signs (all magnitudes, subnormals included: log-spaced), random float bit patterns
+// (log-uniform), and uniform random arguments in [-4, 4]; the reference is the long double atan rounded to float.
+TEST(PortableMath, AtanFloat) {
+  std::mt19937 g(6);
+  stats s{"atanf (all floats)"};
+  auto check = [&](float x) {
+    const float y = pm::atanf(x);
+    const long double ref = std::atan(static_cast<long double>(x));
+    s.add(y, static_cast<float>(ref), ::atanf(x), err_ulp(y, ref));
+  };
+  for (uint32_t b = 0; b < 0x7f800000u; b += 256) {
+    check(from_bits(b));
+    check(from_bits(b | 0x80000000u));
+  }
+  for (int i = 0; i < (1 << 21); ++i) {
+    uint32_t b = g();
+    if ((b & 0x7f800000u) == 0x7f800000u) b ^= 0x40000000u;  // no inf / NaN
+    check(from_bits(b));
+  }
+  for (int i = 0; i < (1 << 21); ++i) check((static_cast<float>(g() >> 8) * 0x1p-24f - 0.5f) * 8.0f);
+  s.print();
+  EXPECT_LE(s.max_ulp, 1);
+  EXPECT_LT(s.max_err, 1.0);
+  EXPECT_GT(s.exact_pct(), 99.99);
+  const float pio2 = static_cast<float>(std::atan(static_cast<long double>(INFINITY)));
+  const float pio4 = static_cast<float>(std::atan(1.0L));
+  EXPECT_EQ(to_bits(pm::atanf(0.0f)), 0u);
+  EXPECT_EQ(to_bits(pm::atanf(-0.0f)), 0x80000000u);
+  EXPECT_EQ(pm::atanf(1.0f), pio4);
+  EXPECT_EQ(pm::atanf(-1.0f), -pio4);
+  EXPECT_EQ(pm::atanf(INFINITY), pio2);
+  EXPECT_EQ(pm::atanf(-INFINITY), -pio2);
+  EXPECT_EQ(pm::atanf(1e30f), pio2);
+  EXPECT_EQ(pm::atanf(-FLT_MAX), -pio2);
+  EXPECT_EQ(pm::atanf(1e-30f), 1e-30f);
+  EXPECT_EQ(pm::atanf(-FLT_MIN), -FLT_MIN);
+  EXPECT_EQ(pm::atanf(FLT_TRUE_MIN), FLT_TRUE_MIN);
+  EXPECT_TRUE(std::isnan(pm::atanf(NAN)));
+  EXPECT_TRUE(std::isnan(pm::atanf(-NAN)));
+}
+
 }  // namespace

@@ -13,7 +13,8 @@
 //
 // Accuracy (tests/unit/test_portable_math.cpp measures it against glibc and long double references):
 //   float  exp: faithfully rounded, correctly rounded for the great majority of arguments;
-//   double log, exp, erf/erfc, erfcinv: within about 1 ulp.
+//   double log, exp, erf/erfc, erfcinv, atan: within about 1 ulp;
+//   float  atan: the double atan rounded to float, within 1 ulp, correctly rounded but for the rarest cases.
 // Box-Muller's log and sin/cos, cut for GPU throughput, are in box_muller_math.hpp.
 // Polynomial coefficients are Chebyshev-node fits made for this file with mpmath.
 #pragma once
@@ -152,6 +153,15 @@ GPURNG_HD double from_bits64(uint64_t u) {
 #endif
 }
 
+// double -> float rounded to nearest-even (cvt.rn on the device; the host's default rounding mode).
+GPURNG_HD float to_float(double a) {
+#if defined(__CUDA_ARCH__)
+  return __double2float_rn(a);
+#else
+  return static_cast<float>(a);
+#endif
+}
+
 GPURNG_HD float nan_f() { return from_bits(0x7fc00000u); }
 GPURNG_HD double nan_d() { return from_bits64(uint64_t{0x7ff8000000000000ull}); }
 
@@ -274,6 +284,56 @@ GPURNG_HD double exp(double x) {
   }
   const double sc = from_bits64(k >= -1022 ? static_cast<uint64_t>(k + 1023) << 52 : uint64_t{1} << (k + 1074));
   return fma(s, sc, mul(tail, sc));
+}
+
+// ---- arctangent ----
+
+// atan x for any double, within 1 ulp (and NaN for NaN, +-0 for +-0). fdlibm's reduction: |x| < 7/16 is taken
+// as is; above, atan|x| = atan c + atan r with r = (|x| - c) / (1 + c |x|) for c = 1/2, 1, 3/2 on [7/16, 11/16),
+// [11/16, 19/16), [19/16, 39/16), and r = -1/|x| with atan c = pi/2 beyond, so |r| <= 7/16 everywhere. |x| - c is
+// exact (Sterbenz: |x| lies in [c/2, 2c]) and 1 + c |x| is one fma, so r carries at most two roundings, worth
+// < 0.4 ulp of the result. atan r = r - r z Q(z), z = r^2, Q of degree 11 (relative error 2^-57.9 on [0, 7/16]);
+// atan c is a hi + lo pair whose lo joins the small terms, so the last operation hi + (...) rounds once.
+// The constants are picked by selects, not loads; the sign is put back as a bit, so atan(-x) = -atan(x) exactly.
+GPURNG_HD double atan(double x) {
+  using namespace detail;
+  const uint64_t sign = bits(x) & 0x8000000000000000ull;
+  const double ax = from_bits64(bits(x) ^ sign);
+  // NaN, +-inf, and |x| >= 2^66, where pi/2 - atan|x| < 2^-66 is far below half an ulp of pi/2: +-pi/2 rounded.
+  // (Also keeps inf out of -1/|x| below, and NaN from passing through operations that may change its payload.)
+  if (!(ax < 0x1p66)) return x != x ? x : from_bits64(bits(0x1.921fb54442d18p+0) | sign);
+  const bool b1 = ax >= 0.4375, b2 = ax >= 0.6875, b3 = ax >= 1.1875, b4 = ax >= 2.4375;
+  const double c = b3 ? 1.5 : (b2 ? 1.0 : (b1 ? 0.5 : 0.0));  // c = 0 leaves r = |x| / 1 = |x| exactly
+  const double hi = b4 ? 0x1.921fb54442d18p+0
+                       : (b3 ? 0x1.f730bd281f69bp-1 : (b2 ? 0x1.921fb54442d18p-1 : (b1 ? 0x1.dac670561bb4fp-2 : 0.0)));
+  const double lo =
+      b4 ? 0x1.1a62633145c07p-54
+         : (b3 ? 0x1.007887af0cbbdp-56 : (b2 ? 0x1.1a62633145c07p-55 : (b1 ? 0x1.a2b7f222f65e2p-56 : 0.0)));
+  const double r = div(b4 ? -1.0 : sub(ax, c), b4 ? ax : fma(c, ax, 1.0));
+  const double z = mul(r, r);
+  double q = -0x1.e4167464d3de8p-7;
+  q = fma(q, z, 0x1.0f62bba6a2558p-5);
+  q = fma(q, z, -0x1.7001816fd063fp-5);
+  q = fma(q, z, 0x1.ab59b417b2d3fp-5);
+  q = fma(q, z, -0x1.e170800a46210p-5);
+  q = fma(q, z, 0x1.110c9ce7b0572p-4);
+  q = fma(q, z, -0x1.3b1375ce5bdc6p-4);
+  q = fma(q, z, 0x1.745d154c84f7ap-4);
+  q = fma(q, z, -0x1.c71c71bd2b8bcp-4);
+  q = fma(q, z, 0x1.2492492485503p-3);
+  q = fma(q, z, -0x1.99999999998c5p-3);
+  q = fma(q, z, 0x1.5555555555555p-2);
+  // hi + lo + r - r z Q, the small terms summed first; >= +0 for |x| >= +0 (r = +0 gives 0 - (0 - 0) = +0)
+  const double y = sub(hi, sub(sub(mul(r, mul(z, q)), lo), r));
+  return from_bits64(bits(y) | sign);
+}
+
+// atan x for float: the double atan (within 1 ulp of double) rounded once to float, so within 1 ulp of float and
+// correctly rounded but where atan x lies within about 2^-29 ulp of a midpoint between floats. NaN is returned as
+// it came (a float -> double -> float trip may change its payload differently on the two backends).
+GPURNG_HD float atanf(float x) {
+  if (x != x) return x;
+  return detail::to_float(pmath::atan(static_cast<double>(x)));  // float -> double is exact
 }
 
 // ---- error functions (double) ----

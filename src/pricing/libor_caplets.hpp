@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// LIBOR market model caplets under the spot measure (Glasserman 2004, 3.7; shared/reference/solvers.md 3.5;
+// include/gpurng_pricing.h): log-Euler steps with the drift frozen at the step start, every caplet discounted
+// by the spot numeraire.
+#pragma once
+
+#include "gpurng_pricing.h"
+#include "path_math.hpp"
+
+namespace gpurng {
+namespace pricing {
+
+constexpr int kMaxLiborForwards = 80;  // a path keeps its forwards and fixings in registers / local memory
+constexpr int kMaxLiborFactors = 8;
+
+template <typename T>
+struct LiborModel {
+  int n, factors, steps_per_period;
+  T delta, strike, h, sqrt_h;
+  const T* initial;   // n
+  const T* loadings;  // factors x n
+  const T* half_sq;   // n: |sigma_j|^2 / 2
+
+  // Points every array pointer through f (the GPU launcher moves them to the device copy).
+  template <class F>
+  void rebase(F&& f) {
+    initial = f(initial);
+    loadings = f(loadings);
+    half_sq = f(half_sq);
+  }
+
+  static constexpr int kMaxOutputs = kMaxLiborForwards;
+  GPURNG_HD int normals() const { return (n - 1) * steps_per_period * factors; }
+  GPURNG_HD int outputs() const { return n; }
+
+  template <typename Normals>
+  GPURNG_HD void path(int, Normals& z, T sign, double* out) const {
+    T L[kMaxLiborForwards], fixed[kMaxLiborForwards];
+    for (int j = 0; j < n; ++j) L[j] = initial[j];
+    fixed[0] = L[0];
+    for (int k = 1; k < n; ++k) {  // period k: from T_{k-1} to T_k; forwards k .. n-1 alive
+      for (int step = 0; step < steps_per_period; ++step) {
+        T Z[kMaxLiborFactors], S[kMaxLiborFactors];
+        for (int f = 0; f < factors; ++f) {
+          Z[f] = sign * z.next(static_cast<T*>(nullptr));
+          S[f] = T(0);
+        }
+        // mu_j = sigma_j . sum_{i=k}^{j} sigma_i g_i, g_i = delta L_i / (1 + delta L_i) at the step start: S
+        // collects the sum as j grows, before L_j moves.
+        for (int j = k; j < n; ++j) {
+          const T g = (delta * L[j]) / (T(1) + delta * L[j]);
+          T mu = T(0), shock = T(0);
+          for (int f = 0; f < factors; ++f) {
+            const T sig = loadings[f * n + j];
+            S[f] = S[f] + g * sig;
+            mu = mu + sig * S[f];
+            shock = shock + sig * Z[f];
+          }
+          L[j] = L[j] * path_exp((mu - half_sq[j]) * h + sqrt_h * shock);
+        }
+      }
+      fixed[k] = L[k];
+    }
+    T numeraire = T(1);
+    for (int j = 0; j < n; ++j) {
+      numeraire = numeraire * (T(1) + delta * fixed[j]);
+      out[j] = static_cast<double>((delta * path_max(fixed[j] - strike, T(0))) / numeraire);
+    }
+  }
+};
+
+}  // namespace pricing
+}  // namespace gpurng

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Caflisch, Morokoff and Owen's mortgage-backed security (shared/reference/solvers.md 3.6,
+// include/gpurng_pricing.h): 360 monthly rates, prepayment by an arctangent, present value of the cash flows.
+#pragma once
+
+#include "gpurng_pricing.h"
+#include "path_math.hpp"
+
+namespace gpurng {
+namespace pricing {
+
+template <typename T>
+struct MbsModel {
+  T i0, K0, K1, K2, K3, K4, sigma;
+  int months;
+  const T* annuity;  // a_k = sum_{j=0}^{M-k} (1 + i0)^-j at annuity[k - 1], computed once on the host
+
+  // Points every array pointer through f (the GPU launcher moves them to the device copy).
+  template <class F>
+  void rebase(F&& f) {
+    annuity = f(annuity);
+  }
+
+  static constexpr int kMaxOutputs = 1;
+  GPURNG_HD int normals() const { return months; }
+  GPURNG_HD int outputs() const { return 1; }
+
+  // The rates and prepayments are T; the survival and discount products and the sum are double, because 360
+  // months of float discounting would move the price by about 1e-3 (the float rounding of 1 + i0 compounds).
+  template <typename Normals>
+  GPURNG_HD void path(int, Normals& z, T sign, double* out) const {
+    T rate = i0;                                              // i_{k-1}
+    double survive = 1.0;                                     // r_k = prod_{j<k} (1 - w_j)
+    double discount = 1.0 / (1.0 + static_cast<double>(i0));  // u_k = prod_{j<k} 1 / (1 + i_j)
+    double pv = 0.0;
+    for (int k = 1; k <= months; ++k) {
+      const T xi = sign * z.next(static_cast<T*>(nullptr));
+      rate = (K0 * path_exp(sigma * xi)) * rate;
+      const T w = K1 + K2 * path_atan(K3 * rate + K4);
+      const double wd = static_cast<double>(w);
+      const double cash = survive * ((1.0 - wd) + wd * static_cast<double>(annuity[k - 1]));
+      pv = pv + discount * cash;
+      survive = survive * (1.0 - wd);
+      discount = discount / (1.0 + static_cast<double>(rate));
+    }
+    out[0] = pv;
+  }
+};
+
+}  // namespace pricing
+}  // namespace gpurng

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Where a path's normals come from, one type per engine family, written once for the CPU and the GPU on the
+// device API's states (gpurng_kernel.h): the pricers use the same engine definitions users' kernels do.
+//
+// Every source has
+//   start_chunk(path)  before the first path of a chunk of consecutive paths (stream engines jump here, once);
+//   start_path(path)   before each path (per-path engines initialise here);
+//   next(T* tag)       the path's next standard normal as float or double.
+// include/gpurng_pricing.h documents which numbers each engine gives path p.
+#pragma once
+
+#include <stdint.h>
+
+#include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/engines/sobol.hpp"
+#include "gpurng_kernel.h"
+
+namespace gpurng {
+namespace pricing {
+
+// cuRAND's engines and hybrid Taus: path p is subsequence p, its normals the device API's (Box-Muller pairs, the
+// second value kept for the next draw).
+template <typename State>
+struct SubsequenceNormals {
+  unsigned long long seed;
+  State s;
+
+  GPURNG_HD void start_chunk(uint64_t) {}
+  GPURNG_HD void start_path(uint64_t path) { gpurng_init(seed, path, 0ull, &s); }
+  GPURNG_HD float next(float*) { return gpurng_normal(&s); }
+  GPURNG_HD double next(double*) { return gpurng_normal_double(&s); }
+};
+
+// Box-Muller of two uniform doubles in (0, 1] (the library's portable functions): (u1, u2) gives
+// sqrt(-2 log u1) sin(pi v) and then sqrt(-2 log u1) cos(pi v), v = 2 u2.
+struct UniformPairNormals {
+  double cached;
+  bool have;
+  GPURNG_HD void clear() { have = false; }
+  template <typename Draw>
+  GPURNG_HD double next(Draw&& uniform) {
+    if (have) {
+      have = false;
+      return cached;
+    }
+    const double u1 = uniform();
+    const double u2 = uniform();
+    const curand_out::f64x2 z = curand_out::box_muller_core_f64(u1, u2 * 2.0);
+    cached = z.c;
+    have = true;
+    return z.s;
+  }
+};
+
+// RANMAR, RANMAR48, RANMAR48X and Park-Miller: one stream; path p reads `words_per_path` uniforms from position
+// p * words_per_path on. A chunk jumps once and then walks: each path leaves the stream where the next one starts
+// (every model draws the same number of normals on every path, and an odd count leaves half a pair unused).
+template <typename State>
+struct StreamNormals {
+  unsigned long long seed;
+  unsigned int multiplier;  // Park-Miller only
+  uint64_t words_per_path;
+  State s;
+  UniformPairNormals pair;
+
+  GPURNG_HD void start_chunk(uint64_t path) { init(path * words_per_path, &s); }
+  GPURNG_HD void start_path(uint64_t) { pair.clear(); }
+  GPURNG_HD double next(double*) {
+    return pair.next([this] { return gpurng_uniform_double(&s); });
+  }
+  GPURNG_HD float next(float*) { return static_cast<float>(next(static_cast<double*>(nullptr))); }
+
+ private:
+  GPURNG_HD void init(uint64_t position, gpurngStateParkMiller_t* st) {
+    gpurng_init_park_miller(multiplier, seed, position, st);
+  }
+  template <typename R>
+  GPURNG_HD void init(uint64_t position, R* st) {
+    gpurng_init(static_cast<unsigned int>(seed), 0ull, position, st);
+  }
+};
+
+// RQMC on cuRAND's Sobol' sequences: dimension d of point p (the path's d-th normal) is the device API's
+// Sobol32 word of that dimension at offset p, XOR-ed with the replication's digital shift of d; its normal the
+// inverse CDF of the library's Sobol32 conversions.
+struct SobolNormals {
+  const unsigned int* directions;  // dims x 32
+  const unsigned int* scramble;    // dims, or nullptr (plain Sobol')
+  const unsigned int* shift;       // this replication's dims shifts
+  unsigned int point;
+  unsigned int dim;
+
+  GPURNG_HD void start_chunk(uint64_t) {}
+  GPURNG_HD void start_path(uint64_t path) {
+    point = static_cast<unsigned int>(path);
+    dim = 0;
+  }
+  GPURNG_HD unsigned int word() {
+    gpurngStateScrambledSobol32_t st;
+    gpurng_init(directions + 32u * dim, scramble ? scramble[dim] : 0u, point, &st);
+    const unsigned int x = gpurng_next(&st) ^ shift[dim];
+    ++dim;
+    return x;
+  }
+  GPURNG_HD float next(float*) { return sobol::normal_float(word()); }
+  GPURNG_HD double next(double*) { return sobol::normal_double(word()); }
+};
+
+// RQMC on the random-start permuted Halton sequence: the replication's table (its own seed), point p by index.
+struct HaltonNormals {
+  const gpurngHaltonRasrapTable_t* table;
+  uint64_t point;
+  unsigned int dim;
+
+  GPURNG_HD void start_chunk(uint64_t) {}
+  GPURNG_HD void start_path(uint64_t path) {
+    point = path;
+    dim = 0;
+  }
+  GPURNG_HD float next(float*) {
+    return sobol::normal_float(static_cast<uint64_t>(gpurng_halton_rasrap_word(table, dim++, point)));
+  }
+  GPURNG_HD double next(double*) {
+    return sobol::normal_double(static_cast<uint64_t>(gpurng_halton_rasrap_word(table, dim++, point)));
+  }
+};
+
+}  // namespace pricing
+}  // namespace gpurng

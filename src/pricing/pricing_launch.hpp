@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The backends' entry points: each prices a checked plan for one model and writes, for every (set, replication,
+// output), the moments of its paths' samples at out[(set * replications + replication) * outputs + output].
+#pragma once
+
+#include "asian_basket.hpp"
+#include "garch_lookback.hpp"
+#include "gpurng.h"
+#include "libor_caplets.hpp"
+#include "mbs.hpp"
+#include "pricing_plan.hpp"
+
+namespace gpurng {
+namespace pricing {
+
+// A (set, replication, output)'s chunks in order: the last stage of the fixed combination tree, the same
+// arithmetic on the host and in the GPU's merge kernel.
+GPURNG_HD Moments merge_chunks(const Moments* first, uint64_t chunks, int stride) {
+  Moments r = no_moments();
+  for (uint64_t c = 0; c < chunks; ++c) r = merge(r, first[c * uint64_t(stride)]);
+  return r;
+}
+
+namespace cpu {
+template <typename T, typename Model>
+void run(const PricingPlan& plan, const Model& model, Moments* out);
+}  // namespace cpu
+
+namespace cuda {
+// The model's arrays are copied to the device (`blob`, `blob_bytes` bytes holding every array the model points
+// to, rebased by Model::rebase). Synchronous on `stream`.
+template <typename T, typename Model>
+gpurngStatus_t run(const PricingPlan& plan, const Model& model, const void* blob, size_t blob_bytes, void* stream,
+                   Moments* out);
+}  // namespace cuda
+
+}  // namespace pricing
+}  // namespace gpurng

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// One checked pricing call as the backends receive it from the C boundary (pricing_api.cpp): which normals the
+// paths draw (SourceParams, built per replication by make_normals), which paths, and how their samples combine
+// (run_chunk, shared by the CPU threads and the GPU's one-thread-a-chunk kernel).
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "path_normals.hpp"
+#include "sample_statistics.hpp"
+
+namespace gpurng {
+namespace pricing {
+
+enum class SourceKind {
+  philox,
+  xorwow,
+  mrg32k3a,
+  hybrid_taus,
+  ranmar,
+  ranmar48,
+  ranmar48x,
+  park_miller,
+  sobol,
+  halton
+};
+
+// Everything a source needs, as plain values and pointers (host or device memory, per backend).
+struct SourceParams {
+  unsigned long long seed = 0;
+  unsigned int multiplier = 16807;           // Park-Miller
+  uint64_t words_per_path = 0;               // stream engines
+  const unsigned int* directions = nullptr;  // Sobol': dims x 32
+  const unsigned int* scramble = nullptr;    // Sobol': dims or nullptr
+  const unsigned int* shifts = nullptr;      // Sobol': replications x dims
+  int dims = 0;
+  const unsigned char* halton = nullptr;  // Halton: replications tables of halton_bytes each
+  size_t halton_bytes = 0;
+};
+
+struct PricingPlan {
+  SourceKind source = SourceKind::philox;
+  SourceParams params;
+  uint64_t first_path = 0, paths = 0;
+  bool antithetic = false;
+  int replications = 1;  // 1: Monte Carlo
+  int sets = 1;
+  GPURNG_HD uint64_t chunks() const { return (paths + kChunkPaths - 1) / kChunkPaths; }
+};
+
+// Per-path engines are initialised by every GPU thread at its own path; stream engines walk a chunk in one thread.
+constexpr bool walks_stream(SourceKind k) {
+  return k == SourceKind::ranmar || k == SourceKind::ranmar48 || k == SourceKind::ranmar48x ||
+         k == SourceKind::park_miller;
+}
+
+template <typename Src>
+struct NormalsMaker;
+template <typename State>
+struct NormalsMaker<SubsequenceNormals<State>> {
+  GPURNG_HD static SubsequenceNormals<State> make(const SourceParams& p, int) {
+    SubsequenceNormals<State> s;
+    s.seed = p.seed;
+    return s;
+  }
+};
+template <typename State>
+struct NormalsMaker<StreamNormals<State>> {
+  GPURNG_HD static StreamNormals<State> make(const SourceParams& p, int) {
+    StreamNormals<State> s;
+    s.seed = p.seed;
+    s.multiplier = p.multiplier;
+    s.words_per_path = p.words_per_path;
+    s.pair.clear();
+    return s;
+  }
+};
+template <>
+struct NormalsMaker<SobolNormals> {
+  GPURNG_HD static SobolNormals make(const SourceParams& p, int replication) {
+    SobolNormals s;
+    s.directions = p.directions;
+    s.scramble = p.scramble;
+    s.shift = p.shifts + size_t(replication) * size_t(p.dims);
+    s.point = 0;
+    s.dim = 0;
+    return s;
+  }
+};
+template <>
+struct NormalsMaker<HaltonNormals> {
+  GPURNG_HD static HaltonNormals make(const SourceParams& p, int replication) {
+    HaltonNormals s;
+    s.table = reinterpret_cast<const gpurngHaltonRasrapTable_t*>(p.halton + size_t(replication) * p.halton_bytes);
+    s.point = 0;
+    s.dim = 0;
+    return s;
+  }
+};
+
+// One path's samples (antithetic: the pair's average), written to out[0 .. outputs-1].
+template <typename T, typename Model, typename Src>
+GPURNG_HD void path_samples(const Model& m, int set, Src& src, uint64_t path, bool antithetic, double* out) {
+  src.start_path(path);
+  if (!antithetic) {
+    m.path(set, src, T(1), out);
+    return;
+  }
+  const Src at_start = src;
+  double mirror[Model::kMaxOutputs];
+  m.path(set, src, T(1), out);
+  Src again = at_start;
+  m.path(set, again, T(-1), mirror);
+  src = again;
+  for (int j = 0; j < m.outputs(); ++j) out[j] = 0.5 * (out[j] + mirror[j]);
+}
+
+// The chunk of `count` paths from `first` in one thread: acc[j] gets output j's samples in path order.
+template <typename T, typename Model, typename Src>
+GPURNG_HD void run_chunk(const Model& m, int set, Src& src, uint64_t first, int count, bool antithetic,
+                         PairwiseMoments* acc) {
+  double out[Model::kMaxOutputs];
+  src.start_chunk(first);
+  for (int i = 0; i < count; ++i) {
+    path_samples<T>(m, set, src, first + uint64_t(i), antithetic, out);
+    for (int j = 0; j < m.outputs(); ++j) acc[j].push(out[j]);
+  }
+}
+
+}  // namespace pricing
+}  // namespace gpurng

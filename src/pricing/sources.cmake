@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Sources of the Monte Carlo / RQMC pricers (gpurng_pricing.h), added to target gpurng by src/CMakeLists.txt.
+#   asian_basket.hpp, garch_lookback.hpp, libor_caplets.hpp, mbs.hpp   one model each: path step and payoff,
+#                                                                       GPURNG_HD, shared by both backends
+#   path_normals.hpp, pricing_plan.hpp, sample_statistics.hpp           the paths' normals and how samples combine
+#   pricing_api.cpp        the C boundary (checks, the host block of the model's arrays, replications)
+#   pricing_cpu.cpp        CPU threads, one chunk of 256 paths a task
+#   pricing_cuda.cu        GPU: a thread a path (a chunk a block), or a thread a chunk for the stream engines
+target_sources(gpurng PRIVATE pricing/pricing_api.cpp pricing/pricing_cpu.cpp)
+if(GPURNG_HAVE_CUDA)
+  target_sources(gpurng PRIVATE pricing/pricing_cuda.cu)
+endif()
