@@ -5,7 +5,8 @@
 // Every source has
 //   start_chunk(path)  before the first path of a chunk of consecutive paths (stream engines jump here, once);
 //   start_path(path)   before each path (per-path engines initialise here);
-//   next(T* tag)       the path's next standard normal as float or double.
+//   next(T* tag)       the path's next standard normal as float or double;
+//   kRandomAccess      whether normal_at(coordinate, T* tag) reads any of the point's coordinates (quasi-random).
 // include/gpurng_pricing.h documents which numbers each engine gives path p.
 #pragma once
 
@@ -22,6 +23,7 @@ namespace pricing {
 // second value kept for the next draw).
 template <typename State>
 struct SubsequenceNormals {
+  static constexpr bool kRandomAccess = false;
   unsigned long long seed;
   State s;
 
@@ -57,6 +59,7 @@ struct UniformPairNormals {
 // (every model draws the same number of normals on every path, and an odd count leaves half a pair unused).
 template <typename State>
 struct StreamNormals {
+  static constexpr bool kRandomAccess = false;
   unsigned long long seed;
   unsigned int multiplier;  // Park-Miller only
   uint64_t words_per_path;
@@ -84,9 +87,10 @@ struct StreamNormals {
 // Sobol32 word of that dimension at offset p, XOR-ed with the replication's digital shift of d; its normal the
 // inverse CDF of the library's Sobol32 conversions.
 struct SobolNormals {
-  const unsigned int* directions;  // dims x 32
-  const unsigned int* scramble;    // dims, or nullptr (plain Sobol')
-  const unsigned int* shift;       // this replication's dims shifts
+  static constexpr bool kRandomAccess = true;  // normal_at: any coordinate of the point (Brownian bridge)
+  const unsigned int* directions;              // dims x 32
+  const unsigned int* scramble;                // dims, or nullptr (plain Sobol')
+  const unsigned int* shift;                   // this replication's dims shifts
   unsigned int point;
   unsigned int dim;
 
@@ -95,19 +99,22 @@ struct SobolNormals {
     point = static_cast<unsigned int>(path);
     dim = 0;
   }
-  GPURNG_HD unsigned int word() {
+  GPURNG_HD unsigned int word_at(unsigned int d) const {
     gpurngStateScrambledSobol32_t st;
-    gpurng_init(directions + 32u * dim, scramble ? scramble[dim] : 0u, point, &st);
-    const unsigned int x = gpurng_next(&st) ^ shift[dim];
-    ++dim;
-    return x;
+    gpurng_init(directions + 32u * d, scramble ? scramble[d] : 0u, point, &st);
+    return gpurng_next(&st) ^ shift[d];
   }
-  GPURNG_HD float next(float*) { return sobol::normal_float(word()); }
-  GPURNG_HD double next(double*) { return sobol::normal_double(word()); }
+  GPURNG_HD float normal_at(int d, float*) const { return sobol::normal_float(word_at(unsigned(d))); }
+  GPURNG_HD double normal_at(int d, double*) const { return sobol::normal_double(word_at(unsigned(d))); }
+  template <typename T>
+  GPURNG_HD T next(T* tag) {
+    return normal_at(int(dim++), tag);
+  }
 };
 
 // RQMC on the random-start permuted Halton sequence: the replication's table (its own seed), point p by index.
 struct HaltonNormals {
+  static constexpr bool kRandomAccess = true;
   const gpurngHaltonRasrapTable_t* table;
   uint64_t point;
   unsigned int dim;
@@ -117,11 +124,14 @@ struct HaltonNormals {
     point = path;
     dim = 0;
   }
-  GPURNG_HD float next(float*) {
-    return sobol::normal_float(static_cast<uint64_t>(gpurng_halton_rasrap_word(table, dim++, point)));
+  GPURNG_HD uint64_t word_at(unsigned int d) const {
+    return static_cast<uint64_t>(gpurng_halton_rasrap_word(table, d, point));
   }
-  GPURNG_HD double next(double*) {
-    return sobol::normal_double(static_cast<uint64_t>(gpurng_halton_rasrap_word(table, dim++, point)));
+  GPURNG_HD float normal_at(int d, float*) const { return sobol::normal_float(word_at(unsigned(d))); }
+  GPURNG_HD double normal_at(int d, double*) const { return sobol::normal_double(word_at(unsigned(d))); }
+  template <typename T>
+  GPURNG_HD T next(T* tag) {
+    return normal_at(int(dim++), tag);
   }
 };
 

@@ -66,9 +66,28 @@ uint64_t splitmix(uint64_t x) {
 // The engine, counts and switches of the options (not the model's parameters); the plan's source tables are
 // added to the blob (offsets in the returned plan's params fixed by fix_sources).
 struct SourceOffsets {
-  size_t directions = 0, scramble = 0, shifts = 0, halton = 0;
-  bool has_scramble = false;
+  size_t directions = 0, scramble = 0, shifts = 0, halton = 0, bridge_ints = 0, bridge_weights = 0;
+  bool has_scramble = false, has_bridge = false;
 };
+
+// The Brownian bridge's tree over `steps` steps, its weights in the path type T (bridged_normals.hpp).
+template <typename T>
+void add_bridge(const gpurngPricingOptions_t& o, int steps, int factors, Blob& blob, PricingPlan* plan,
+                SourceOffsets* offs) {
+  if (!o.brownian_bridge) return;
+  const BridgeTreeArrays a = bridge_tree(steps);
+  std::vector<int> ints(a.order);
+  ints.insert(ints.end(), a.child_left.begin(), a.child_left.end());
+  ints.insert(ints.end(), a.child_right.begin(), a.child_right.end());
+  std::vector<T> w;
+  for (const std::vector<double>* v : {&a.lw, &a.rw, &a.sd})
+    for (double x : *v) w.push_back(T(x));
+  offs->bridge_ints = blob.add(ints.data(), ints.size());
+  offs->bridge_weights = blob.add(w.data(), w.size());
+  offs->has_bridge = true;
+  plan->params.bridge_steps = steps;
+  plan->params.bridge_factors = factors;
+}
 
 gpurngStatus_t plan_of(const gpurngPricingOptions_t& o, int dims, bool model_has_bridge, int sets, Blob& blob,
                        PricingPlan* plan, SourceOffsets* offs) {
@@ -188,6 +207,10 @@ gpurngStatus_t plan_of(const gpurngPricingOptions_t& o, int dims, bool model_has
 }
 
 void fix_sources(const Blob& blob, const SourceOffsets& offs, PricingPlan* p) {
+  if (offs.has_bridge) {
+    p->params.bridge_ints = blob.at<int>(offs.bridge_ints);
+    p->params.bridge_weights = blob.at<unsigned char>(offs.bridge_weights);
+  }
   if (p->source == SourceKind::sobol) {
     p->params.directions = blob.at<unsigned int>(offs.directions);
     p->params.scramble = offs.has_scramble ? blob.at<unsigned int>(offs.scramble) : nullptr;
@@ -290,6 +313,7 @@ gpurngStatus_t libor(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, con
   const int dims = (p.forwards - 1) * p.steps_per_period * p.factors;
   gpurngStatus_t st = plan_of(o, dims, true, 1, blob, &plan, &offs);
   if (st != GPURNG_STATUS_SUCCESS) return st;
+  add_bridge<T>(o, (p.forwards - 1) * p.steps_per_period, p.factors, blob, &plan, &offs);
   const int n = p.forwards;
   std::vector<T> initial(static_cast<size_t>(n)), loadings(static_cast<size_t>(n) * size_t(p.factors)),
       half_sq(static_cast<size_t>(n));
@@ -328,6 +352,7 @@ gpurngStatus_t mbs(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, const
   SourceOffsets offs;
   gpurngStatus_t st = plan_of(o, p.months, true, 1, blob, &plan, &offs);
   if (st != GPURNG_STATUS_SUCCESS) return st;
+  add_bridge<T>(o, p.months, 1, blob, &plan, &offs);
   // a_k = sum_{j=0}^{M-k} (1 + i0)^-j, summed from the smallest term in double, rounded once to T
   std::vector<T> annuity(static_cast<size_t>(p.months));
   const double v = 1.0 / (1.0 + p.i0);

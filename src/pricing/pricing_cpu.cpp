@@ -33,7 +33,7 @@ void run(const PricingPlan& plan, const Model& model, Moments* out) {
         const int count = int(std::min<uint64_t>(kChunkPaths, plan.paths - chunk * kChunkPaths));
         for (auto& a : acc) a.count = 0;
         Src src = NormalsMaker<Src>::make(plan.params, replication);
-        run_chunk<T>(model, set, src, first, count, plan.antithetic, acc.data());
+        run_chunk<T>(model, plan.params, set, src, first, count, plan.antithetic, acc.data());
         for (int j = 0; j < outputs; ++j) chunk_moments[t * uint64_t(outputs) + uint64_t(j)] = acc[size_t(j)].finish();
       }
     };

@@ -37,7 +37,7 @@ __global__ void __launch_bounds__(kChunkPaths) path_kernel(PricingPlan plan, Mod
     const uint64_t path = plan.first_path + index;
     Src src = NormalsMaker<Src>::make(plan.params, replication);
     src.start_chunk(path);
-    path_samples<T>(model, set, src, path, plan.antithetic, out);
+    path_samples<T>(model, plan.params, set, src, path, plan.antithetic, out);
   }
   for (int j = 0; j < model.outputs(); ++j) {
     tree[i] = live ? moments_of(out[j]) : no_moments();
@@ -65,7 +65,7 @@ __global__ void stream_kernel(PricingPlan plan, Model model, Moments* chunk_out,
   PairwiseMoments acc[Model::kMaxOutputs];
   for (int j = 0; j < model.outputs(); ++j) acc[j].count = 0;
   Src src = NormalsMaker<Src>::make(plan.params, replication);
-  run_chunk<T>(model, set, src, first, count, plan.antithetic, acc);
+  run_chunk<T>(model, plan.params, set, src, first, count, plan.antithetic, acc);
   for (int j = 0; j < model.outputs(); ++j) chunk_out[t * uint64_t(model.outputs()) + uint64_t(j)] = acc[j].finish();
 }
 
@@ -110,6 +110,8 @@ gpurngStatus_t run(const PricingPlan& host_plan, const Model& host_model, const 
   plan.params.scramble = moved(plan.params.scramble, from, to);
   plan.params.shifts = moved(plan.params.shifts, from, to);
   plan.params.halton = moved(plan.params.halton, from, to);
+  plan.params.bridge_ints = moved(plan.params.bridge_ints, from, to);
+  plan.params.bridge_weights = moved(plan.params.bridge_weights, from, to);
   st = status_of(cudaMemcpyAsync(base, blob, blob_bytes, cudaMemcpyHostToDevice, stream));
   if (st == GPURNG_STATUS_SUCCESS) {
     with_normals(plan.source, [&](auto tag) {

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bridged_normals.hpp"
 #include "path_normals.hpp"
 #include "sample_statistics.hpp"
 
@@ -37,6 +38,11 @@ struct SourceParams {
   int dims = 0;
   const unsigned char* halton = nullptr;  // Halton: replications tables of halton_bytes each
   size_t halton_bytes = 0;
+  // Brownian-bridge ordering (quasi-random engines): the tree of bridged_normals.hpp over bridge_steps steps,
+  // order / child_left / child_right then lw / rw / sd (in the path type), bridge_steps + 1 entries each.
+  const int* bridge_ints = nullptr;
+  const void* bridge_weights = nullptr;
+  int bridge_steps = 0, bridge_factors = 0;
 };
 
 struct PricingPlan {
@@ -99,10 +105,27 @@ struct NormalsMaker<HaltonNormals> {
   }
 };
 
-// One path's samples (antithetic: the pair's average), written to out[0 .. outputs-1].
+// One path's samples (antithetic: the pair's average; Brownian-bridge ordering where the plan has a bridge),
+// written to out[0 .. outputs-1].
 template <typename T, typename Model, typename Src>
-GPURNG_HD void path_samples(const Model& m, int set, Src& src, uint64_t path, bool antithetic, double* out) {
+GPURNG_HD void path_samples(const Model& m, const SourceParams& p, int set, Src& src, uint64_t path, bool antithetic,
+                            double* out) {
   src.start_path(path);
+  if constexpr (Src::kRandomAccess) {
+    if (p.bridge_ints) {
+      const int n = p.bridge_steps + 1;
+      const T* w = static_cast<const T*>(p.bridge_weights);
+      const BridgeTree<T> tree{p.bridge_steps, p.bridge_ints, p.bridge_ints + n, p.bridge_ints + 2 * n, w,
+                               w + n,          w + 2 * n};
+      BridgedNormals<T, Src> bridged;
+      bridged.src = &src;
+      bridged.tree = &tree;
+      bridged.factors = p.bridge_factors;
+      bridged.start();
+      m.path(set, bridged, T(1), out);
+      return;
+    }
+  }
   if (!antithetic) {
     m.path(set, src, T(1), out);
     return;
@@ -118,12 +141,12 @@ GPURNG_HD void path_samples(const Model& m, int set, Src& src, uint64_t path, bo
 
 // The chunk of `count` paths from `first` in one thread: acc[j] gets output j's samples in path order.
 template <typename T, typename Model, typename Src>
-GPURNG_HD void run_chunk(const Model& m, int set, Src& src, uint64_t first, int count, bool antithetic,
-                         PairwiseMoments* acc) {
+GPURNG_HD void run_chunk(const Model& m, const SourceParams& p, int set, Src& src, uint64_t first, int count,
+                         bool antithetic, PairwiseMoments* acc) {
   double out[Model::kMaxOutputs];
   src.start_chunk(first);
   for (int i = 0; i < count; ++i) {
-    path_samples<T>(m, set, src, first + uint64_t(i), antithetic, out);
+    path_samples<T>(m, p, set, src, first + uint64_t(i), antithetic, out);
     for (int j = 0; j < m.outputs(); ++j) acc[j].push(out[j]);
   }
 }

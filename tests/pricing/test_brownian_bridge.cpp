@@ -242,3 +242,56 @@ TEST(BrownianBridgeIncrements, OutputMayShareStorage) {
 }
 
 }  // namespace
+
+// The pricers' streaming walk (bridged_normals.hpp) hands out the same increments, bit for bit, as
+// bridge_increments over the whole array, for one factor and interleaved factors.
+#include "pricing/bridged_normals.hpp"
+
+namespace {
+
+template <typename T>
+struct ArrayNormals {
+  const std::vector<T>* z;
+  T normal_at(int d, T*) const { return (*z)[size_t(d)]; }
+};
+
+template <typename T>
+void expect_walk_equals_array(int M, int factors) {
+  std::mt19937_64 g(uint64_t(M) * 31 + uint64_t(factors));
+  std::normal_distribution<double> nd;
+  std::vector<T> z(size_t(M) * size_t(factors));
+  for (T& v : z) v = T(nd(g));
+  const gpurng::pricing::BridgeTreeArrays a = gpurng::pricing::bridge_tree(M);
+  std::vector<T> lw(a.lw.begin(), a.lw.end()), rw(a.rw.begin(), a.rw.end()), sd(a.sd.begin(), a.sd.end());
+  const gpurng::pricing::BridgeTree<T> tree{
+      M, a.order.data(), a.child_left.data(), a.child_right.data(), lw.data(), rw.data(), sd.data()};
+  ArrayNormals<T> src{&z};
+  gpurng::pricing::BridgedNormals<T, ArrayNormals<T>> walk;
+  walk.src = &src;
+  walk.tree = &tree;
+  walk.factors = factors;
+  walk.start();
+  std::vector<T> got(z.size());
+  for (int k = 0; k < M; ++k)
+    for (int f = 0; f < factors; ++f)
+      got[size_t(k) * size_t(factors) + size_t(f)] = walk.next(static_cast<T*>(nullptr));
+  gpurng::pricing::HostBridge<T> hb(M);
+  for (int f = 0; f < factors; ++f) {
+    std::vector<T> zf(static_cast<size_t>(M)), w(static_cast<size_t>(M) + 1), xi(static_cast<size_t>(M));
+    for (int i = 0; i < M; ++i) zf[size_t(i)] = z[size_t(i) * size_t(factors) + size_t(f)];
+    gpurng::pricing::bridge_increments(hb.view(), zf.data(), w.data(), xi.data());
+    for (int k = 0; k < M; ++k)
+      ASSERT_EQ(xi[size_t(k)], got[size_t(k) * size_t(factors) + size_t(f)])
+          << "M " << M << " factor " << f << " k " << k;
+  }
+}
+
+TEST(BridgedNormals, WalkEqualsArrayBitForBit) {
+  for (int M : {1, 2, 3, 7, 8, 12, 156, 360, 1000})
+    for (int factors : {1, 3}) {
+      expect_walk_equals_array<double>(M, factors);
+      expect_walk_equals_array<float>(M, factors);
+    }
+}
+
+}  // namespace

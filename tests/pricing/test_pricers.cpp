@@ -277,6 +277,37 @@ TEST(Pricers, RqmcStandardErrorIsSmallerThanMonteCarlos) {
   expect_within(qmc, 131.786860, 0.000116, "MBS, RQMC Halton Rasrap");
 }
 
+// RQMC with the Brownian-bridge ordering (R = 32, as the test): MBS and the caplets, against plain Monte
+// Carlo with as many paths.
+TEST(Pricers, RqmcWithBrownianBridgeBeatsMonteCarlo) {
+  Pricer pr;
+  gpurngPricingResult_t mc, qmc;
+  auto o = options(GPURNG_RNG_PSEUDO_PHILOX4_32_10, 32 * 512);
+  auto q = options(GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32, 512);
+  q.replications = 32;
+  q.brownian_bridge = 1;
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(pr.p, &o, &kMbs, &mc));
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(pr.p, &q, &kMbs, &qmc));
+  std::printf("[ rqmc ] MBS: MC %.3g, RQMC Sobol' + bridge %.3g (%.1fx)\n", mc.std_error, qmc.std_error,
+              mc.std_error / qmc.std_error);
+  EXPECT_GT(mc.std_error, 4.0 * qmc.std_error);
+  expect_within(qmc, 131.786860, 0.000116, "MBS, RQMC Sobol' + bridge");
+  double L0[40], ld[40];
+  for (int j = 0; j < 40; ++j) {
+    L0[j] = 0.05;
+    ld[j] = 0.2;
+  }
+  const gpurngLiborParams_t lp = {40, 1, 4, 0.25, 0.05, L0, ld};
+  gpurngPricingResult_t cm[40], cq[40];
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &o, &lp, cm));
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &q, &lp, cq));
+  for (int j : {1, 4, 8, 20, 39}) {
+    std::printf("[ rqmc ] caplet %d: MC %.3g, RQMC Sobol' + bridge %.3g (%.1fx)\n", j, cm[j].std_error, cq[j].std_error,
+                cm[j].std_error / cq[j].std_error);
+    EXPECT_GT(cm[j].std_error, 4.0 * cq[j].std_error) << j;
+  }
+}
+
 TEST(Pricers, BadInput) {
   Pricer pr;
   gpurngPricingResult_t r;
@@ -314,8 +345,9 @@ TEST(Pricers, BadInput) {
   e.precision = static_cast<gpurngPathPrecision_t>(7);
   EXPECT_EQ(GPURNG_STATUS_INVALID_VALUE, gpurngPriceMbs(pr.p, &e, &kMbs, &r));
   e = o;
-  e.brownian_bridge = 1;  // a Brownian bridge on a model without one
+  e.brownian_bridge = 1;  // a Brownian bridge on a model without one, or with a pseudo-random engine
   EXPECT_EQ(GPURNG_STATUS_INVALID_VALUE, gpurngPriceAsianBasket(pr.p, &e, 16, 1, &kP1, &r));
+  EXPECT_EQ(GPURNG_STATUS_INVALID_VALUE, gpurngPriceMbs(pr.p, &e, &kMbs, &r));
   e.engine = GPURNG_RNG_PSEUDO_RANMAR;
   e.brownian_bridge = 0;
   e.seed = 900000001ull;
