@@ -1,22 +1,25 @@
 ! SPDX-License-Identifier: BSD-3-Clause
 !
 ! gpurng: Fortran interface to libgpurng's C API through ISO_C_BINDING: include/gpurng.h (generators),
-! include/gpurng_tridiag.h (batched tridiagonal solvers) and include/gpurng_pde.h (Black-Scholes PDE).
+! include/gpurng_tridiag.h (batched tridiagonal solvers), include/gpurng_pde.h (Black-Scholes PDE) and
+! include/gpurng_pricing.h (Monte Carlo and RQMC pricers).
 !
 ! Ship and use it as source: compile this file with the compiler of your program (.mod files are
 ! compiler- and version-specific), `use gpurng`, link with -lgpurng. It compiles with -std=f2008.
 !
-! Part 1 declares every function of the three headers under its C name with exactly its C arguments,
-! and every constant (enum values, numeric #defines) with its value. What each call does and which
-! statuses it returns is documented in the headers and not repeated here. tests/fortran/check_module.py
-! keeps this file in step with the headers (names, argument counts and kinds, by-value or by-reference,
-! constant values).
+! Part 1 declares every function of the four headers under its C name with exactly its C arguments,
+! every constant (enum values, numeric #defines) with its value, and every struct as a BIND(C) derived
+! type of the same name and members. What each call does and which statuses it returns is documented in
+! the headers and not repeated here. tests/fortran/check_module.py keeps this file in step with the
+! headers (names, argument counts and kinds, by-value or by-reference, constant values, struct members).
 ! Part 2 adds a few thin Fortran conveniences (snake_case names): the error string as a CHARACTER,
 ! generation into assumed-shape arrays, zero-copy access through Fortran pointers.
 !
 ! How C types map (the same rule everywhere, so the checker can verify it):
-!   gpurngGenerator_t, gpurngSolver_t      type(c_ptr), value       opaque handle; c_null_ptr = none
-!   gpurngGenerator_t *, gpurngSolver_t *  type(c_ptr), intent(out) the handle a create call returns
+!   gpurngGenerator_t, gpurngSolver_t,     type(c_ptr), value       opaque handle; c_null_ptr = none
+!     gpurngPricer_t
+!   gpurngGenerator_t *, gpurngSolver_t *, type(c_ptr), intent(out) the handle a create call returns
+!     gpurngPricer_t *
 !   enums (status, engine, backend,        integer(c_int), value
 !     algorithm, scheme), int,
 !     unsigned int
@@ -33,6 +36,12 @@
 !   gpurngDirectionVectors32_t / 64_t      arrays of 32 / 64 integer(c_int) / integer(c_long_long):
 !                                          the tables come back as type(c_ptr); c_f_pointer to (32, 20000)
 !   const char * (function result)         type(c_ptr)
+!   a struct typedef S (gpurngPricing-    type(S): the BIND(C) derived type of the same name, see
+!     Options_t, gpurngLiborParams_t, ...)   "Structs" below
+!   const S * (one struct read), S * (one  type(S), scalar, intent(in) / intent(out)
+!     struct written)                        e.g. options, a LIBOR or MBS params, the MBS result
+!   const S * (count structs read), S *    type(S), assumed-size array, intent(in) / intent(out)
+!     (count structs written)                e.g. params(*) of the Asian basket, results(*)
 ! Fortran has no unsigned integers: unsigned values keep their bits, so an unsigned long long
 ! of 2**63 or more (an offset, a 64-bit raw output) reads as negative in Fortran; unsigned int
 ! outputs (24-bit RANMAR values) and all seeds are far below the sign bit.
@@ -50,6 +59,15 @@
 ! (dims, dl, d, du, x, kind, S0, ..., price) stay assumed-size arrays. The one older exception is
 ! gpurngParkMillerNext's uniform, NULL-able in C but declared a required scalar since the first
 ! release (changing it would break callers): pass a real(c_double) variable there.
+!
+! Structs (gpurng_pricing.h). Each C struct is a derived type of the same name with the BIND(C)
+! attribute, so it has the layout the companion C compiler gives the struct: its components are the C
+! members under the same names, in the same order, each mapped as the scalars above (enums and int ->
+! integer(c_int), unsigned long long -> integer(c_long_long), double -> real(c_double)). A pointer member
+! (gpurngLiborParams_t's initial and loadings, const double * in C) is a type(c_ptr) component: set it to
+! c_loc(a) of a contiguous array a with the TARGET attribute that lives through the call. The components
+! have no default values: fill a type(gpurngPricingOptions_t) with gpurngPricingOptionsDefault, then set
+! the fields you need, as in C.
 !
 ! Solver layouts from Fortran: the headers' dims[0] is the contiguous index, as Fortran's first
 ! subscript, so an array x(m, nbatch) is dims = [m, nbatch]; solvedim counts from 0 as in C (0 = the
@@ -151,6 +169,65 @@ module gpurng
   ! ---- #define constants (unsigned long long in C) ------------------------------------------------
   integer(c_long_long), parameter :: GPURNG_RANMAR_DEFAULT_SEED = 54217137_c_long_long ! IJKL: IJ 1802, KL 9373
   integer(c_long_long), parameter :: GPURNG_RANMAR_MAX_SEED = 900000000_c_long_long    ! largest IJKL
+
+  ! ---- gpurngPathPrecision_t (gpurngPricingOptions_t%precision; gpurng_pricing.h) --------------------
+  integer(c_int), parameter :: GPURNG_PATHS_DOUBLE = 0 ! double paths
+  integer(c_int), parameter :: GPURNG_PATHS_FLOAT = 1  ! float paths (parameters rounded to float once)
+
+  ! ---- gpurng_pricing.h's structs: BIND(C) derived types of the same names and members --------------
+
+  ! How a pricing call draws and combines its paths; gpurngPricingOptionsDefault fills the defaults.
+  type, bind(C) :: gpurngPricingOptions_t
+    integer(c_int) :: engine                ! a GPURNG_RNG_PSEUDO_* (Monte Carlo) or _QUASI_* (RQMC) engine
+    integer(c_long_long) :: seed            ! the engine's seed (RANMAR: IJKL)
+    integer(c_long_long) :: first_path      ! index of the first path (RQMC: first point), from 0
+    integer(c_long_long) :: paths           ! paths (antithetic pairs; RQMC: points per replication)
+    integer(c_int) :: precision             ! GPURNG_PATHS_DOUBLE or GPURNG_PATHS_FLOAT
+    integer(c_int) :: antithetic            ! Monte Carlo only: 0 or 1
+    integer(c_int) :: replications          ! RQMC only: 2 .. 4096
+    integer(c_int) :: brownian_bridge       ! LIBOR and MBS only: 0 or 1
+  end type gpurngPricingOptions_t
+
+  ! One estimate.
+  type, bind(C) :: gpurngPricingResult_t
+    real(c_double) :: mean                  ! the estimate
+    real(c_double) :: std_error             ! its standard error
+  end type gpurngPricingResult_t
+
+  ! GPU Gems 3 ch. 37's Asian basket on two assets, every parameter per time step.
+  type, bind(C) :: gpurngAsianBasketParams_t
+    real(c_double) :: A0, B0                ! initial prices
+    real(c_double) :: muA, muB              ! per-step log drifts
+    real(c_double) :: sigmaAA, sigmaAB, sigmaBB ! lower-triangular per-step volatility factor
+  end type gpurngAsianBasketParams_t
+
+  ! GPU Gems 3 ch. 37's lookback under GARCH(1,1).
+  type, bind(C) :: gpurngGarchLookbackParams_t
+    real(c_double) :: A0, A1, A2            ! GARCH coefficients
+    real(c_double) :: sigma0, eps0          ! initial volatility and shock
+    real(c_double) :: s0                    ! initial price
+    real(c_double) :: mu                    ! per-step log drift
+  end type gpurngGarchLookbackParams_t
+
+  ! The LIBOR market model's caplets. initial, loadings: c_loc of contiguous TARGET arrays of forwards
+  ! and factors * forwards values (factor f's loadings at loadings(f*forwards + 1 : (f+1)*forwards)).
+  type, bind(C) :: gpurngLiborParams_t
+    integer(c_int) :: forwards              ! n, 1 .. 1024
+    integer(c_int) :: factors               ! 1 .. 8
+    integer(c_int) :: steps_per_period      ! 1 .. 64
+    real(c_double) :: delta                 ! accrual period
+    real(c_double) :: strike                ! K
+    type(c_ptr) :: initial                  ! const double *: n initial forwards
+    type(c_ptr) :: loadings                 ! const double *: factors x n volatility loadings
+  end type gpurngLiborParams_t
+
+  ! Caflisch, Morokoff and Owen's mortgage-backed security (sigma: the monthly rate volatility).
+  type, bind(C) :: gpurngMbsParams_t
+    real(c_double) :: i0                    ! initial monthly rate
+    real(c_double) :: K1, K2, K3, K4        ! prepayment model
+    real(c_double) :: sigma                 ! monthly rate volatility
+    integer(c_int) :: months                ! M, 1 .. 1024
+  end type gpurngMbsParams_t
 
   ! ================================================================================================
   ! Part 1: the C functions, one interface each. Every function returns a gpurngStatus_t (see the
@@ -750,6 +827,103 @@ module gpurng
       type(c_ptr), value :: delta, gamma, grid, info
       integer(c_int) :: status
     end function gpurngBlackScholesPde1dFloat
+
+    ! ---- gpurng_pricing.h: Monte Carlo and RQMC pricers --------------------------------------------
+
+    ! Create a pricer on the backend GPURNG_BACKEND chooses (statuses: gpurng_pricing.h).
+    ! pricer: gpurngPricer_t * as type(c_ptr), intent(out), receives the handle.
+    function gpurngCreatePricer(pricer) bind(C, name="gpurngCreatePricer") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: pricer
+      integer(c_int) :: status
+    end function gpurngCreatePricer
+
+    ! Create a pricer on a given backend, GPURNG_BACKEND_CPU or _CUDA, by value.
+    function gpurngCreatePricerOnBackend(pricer, backend) bind(C, name="gpurngCreatePricerOnBackend") &
+        result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: pricer
+      integer(c_int), value :: backend
+      integer(c_int) :: status
+    end function gpurngCreatePricerOnBackend
+
+    ! Destroy a pricer (c_null_ptr is allowed and does nothing).
+    function gpurngDestroyPricer(pricer) bind(C, name="gpurngDestroyPricer") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: pricer
+      integer(c_int) :: status
+    end function gpurngDestroyPricer
+
+    ! The backend a pricer runs on. backend: one gpurngBackend_t written, a scalar integer(c_int).
+    function gpurngPricerGetBackend(pricer, backend) bind(C, name="gpurngPricerGetBackend") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: pricer
+      integer(c_int), intent(out) :: backend
+      integer(c_int) :: status
+    end function gpurngPricerGetBackend
+
+    ! The CUDA stream of later calls (c_null_ptr = the default stream; ignored on the CPU backend).
+    function gpurngPricerSetStream(pricer, stream) bind(C, name="gpurngPricerSetStream") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: pricer
+      type(c_ptr), value :: stream
+      integer(c_int) :: status
+    end function gpurngPricerSetStream
+
+    ! Fill options with the defaults documented in gpurng_pricing.h (Philox, seed 0, 65536 paths, double).
+    function gpurngPricingOptionsDefault(options) bind(C, name="gpurngPricingOptionsDefault") result(status)
+      import :: c_int, gpurngPricingOptions_t
+      type(gpurngPricingOptions_t), intent(out) :: options
+      integer(c_int) :: status
+    end function gpurngPricingOptionsDefault
+
+    ! Price count parameter sets of the Asian basket over steps time steps (common random numbers).
+    ! params, results: count values each.
+    function gpurngPriceAsianBasket(pricer, options, steps, count, params, results) &
+        bind(C, name="gpurngPriceAsianBasket") result(status)
+      import :: c_ptr, c_int, gpurngPricingOptions_t, gpurngAsianBasketParams_t, gpurngPricingResult_t
+      type(c_ptr), value :: pricer
+      type(gpurngPricingOptions_t), intent(in) :: options
+      integer(c_int), value :: steps, count
+      type(gpurngAsianBasketParams_t), intent(in) :: params(*)
+      type(gpurngPricingResult_t), intent(out) :: results(*)
+      integer(c_int) :: status
+    end function gpurngPriceAsianBasket
+
+    ! Price count parameter sets of the GARCH lookback over steps time steps (GPU Gems: 15).
+    ! params, results: count values each.
+    function gpurngPriceGarchLookback(pricer, options, steps, count, params, results) &
+        bind(C, name="gpurngPriceGarchLookback") result(status)
+      import :: c_ptr, c_int, gpurngPricingOptions_t, gpurngGarchLookbackParams_t, gpurngPricingResult_t
+      type(c_ptr), value :: pricer
+      type(gpurngPricingOptions_t), intent(in) :: options
+      integer(c_int), value :: steps, count
+      type(gpurngGarchLookbackParams_t), intent(in) :: params(*)
+      type(gpurngPricingResult_t), intent(out) :: results(*)
+      integer(c_int) :: status
+    end function gpurngPriceGarchLookback
+
+    ! Price every caplet of a LIBOR market model: results(j + 1) is C's caplet j (params%forwards values;
+    ! caplet 0, results(1), is exact).
+    function gpurngPriceLiborCaplets(pricer, options, params, results) bind(C, name="gpurngPriceLiborCaplets") &
+        result(status)
+      import :: c_ptr, c_int, gpurngPricingOptions_t, gpurngLiborParams_t, gpurngPricingResult_t
+      type(c_ptr), value :: pricer
+      type(gpurngPricingOptions_t), intent(in) :: options
+      type(gpurngLiborParams_t), intent(in) :: params
+      type(gpurngPricingResult_t), intent(out) :: results(*)
+      integer(c_int) :: status
+    end function gpurngPriceLiborCaplets
+
+    ! Price the mortgage-backed security: one estimate.
+    function gpurngPriceMbs(pricer, options, params, result) bind(C, name="gpurngPriceMbs") result(status)
+      import :: c_ptr, c_int, gpurngPricingOptions_t, gpurngMbsParams_t, gpurngPricingResult_t
+      type(c_ptr), value :: pricer
+      type(gpurngPricingOptions_t), intent(in) :: options
+      type(gpurngMbsParams_t), intent(in) :: params
+      type(gpurngPricingResult_t), intent(out) :: result
+      integer(c_int) :: status
+    end function gpurngPriceMbs
   end interface
 
 contains

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Prove that check_module.py can fail: run it on deliberately altered temporary copies of the public
-headers (gpurng.h, gpurng_tridiag.h, gpurng_pde.h) and gpurng.f90, one alteration at a time, and require
+headers (gpurng.h, gpurng_tridiag.h, gpurng_pde.h, gpurng_pricing.h) and gpurng.f90, one alteration at a time, and require
 each run to fail (exit status 1) with the expected message. The untouched copies must pass first, so the
 failures are due to the alterations.
 
@@ -119,6 +119,49 @@ ALTERATIONS = [
     ("module: an enum constant of gpurng_tridiag.h removed",
      "module", r"\n\s*integer\(c_int\), parameter :: GPURNG_TRIDIAG_THOMAS_PCR = 3[^\n]*", "",
      "missing constant GPURNG_TRIDIAG_THOMAS_PCR = 3 (gpurng_tridiag.h)"),
+    # The pricers (gpurng_pricing.h): functions taking structs, and the structs' layouts as BIND(C) types.
+    ("gpurng_pricing.h: a struct member changes kind (int -> unsigned long long)",
+     "gpurng_pricing.h", r"int antithetic;", "unsigned long long antithetic;",
+     "gpurngPricingOptions_t component 6 ('antithetic' in C, 'antithetic' in Fortran): C member "
+     "'unsigned long long' needs integer(c_long_long); the module has integer(c_int)"),
+    ("gpurng_pricing.h: two struct members change places",
+     "gpurng_pricing.h", r"double muA, muB;", "double muB, muA;",
+     "gpurngAsianBasketParams_t component 3 ('muB' in C, 'mua' in Fortran): the names differ"),
+    ("gpurng_pricing.h: a struct gains a member",
+     "gpurng_pricing.h", r"(int months;[^\n]*\n)", r"\1  double spread;\n",
+     "derived type gpurngMbsParams_t: 7 components"),
+    ("gpurng_pricing.h: a new struct",
+     "gpurng_pricing.h", r"(\n#ifdef __cplusplus\n}\n#endif)",
+     r"\ntypedef struct gpurngFutureParams { double x; } gpurngFutureParams_t;\n\1",
+     "missing derived type gpurngFutureParams_t (struct of gpurng_pricing.h)"),
+    ("gpurng_pricing.h: a struct argument passed by value",
+     "gpurng_pricing.h", r"const gpurngMbsParams_t \*params", "gpurngMbsParams_t params",
+     "gpurngPriceMbs argument 3 ('params' in C, 'params' in Fortran): C type 'gpurngMbsParams_t' needs "
+     "type(gpurngmbsparams_t), value"),
+    ("gpurng_pricing.h: a new path precision",
+     "gpurng_pricing.h", r"GPURNG_PATHS_FLOAT = 1", "GPURNG_PATHS_FLOAT = 1, GPURNG_PATHS_HALF = 2",
+     "missing constant GPURNG_PATHS_HALF = 2 (gpurng_pricing.h)"),
+    ("module: a pointer member declared real(c_double)",
+     "module", r"type\(c_ptr\) :: initial", "real(c_double) :: initial",
+     "gpurngLiborParams_t component 6 ('initial' in C, 'initial' in Fortran): C member 'double *' needs "
+     "type(c_ptr); the module has real(c_double)"),
+    ("module: an unsigned long long member declared c_int",
+     "module", r"integer\(c_long_long\) :: seed", "integer(c_int) :: seed",
+     "gpurngPricingOptions_t component 2 ('seed' in C, 'seed' in Fortran): C member 'unsigned long long' "
+     "needs integer(c_long_long); the module has integer(c_int)"),
+    ("module: a struct type loses BIND(C)",
+     "module", r"type, bind\(C\) :: gpurngPricingResult_t", "type :: gpurngPricingResult_t",
+     "derived type gpurngPricingResult_t lacks BIND(C)"),
+    ("module: the results of gpurngPriceAsianBasket of the wrong derived type",
+     "module", r"(gpurngPriceAsianBasket\(.*?)type\(gpurngPricingResult_t\), intent\(out\) :: results",
+     r"\1type(gpurngAsianBasketParams_t), intent(out) :: results",
+     "gpurngPriceAsianBasket argument 6 ('results' in C, 'results' in Fortran): C type 'gpurngPricingResult_t *' "
+     "needs type(gpurngpricingresult_t), reference or type(c_ptr), value; the module has "
+     "type(gpurngasianbasketparams_t), reference, array"),
+    ("module: a BIND(C) type the headers lack",
+     "module", r"(\n  ! One estimate\.)",
+     r"\n  type, bind(C) :: gpurngExtra_t\n    real(c_double) :: x\n  end type gpurngExtra_t\n\1",
+     "extra BIND(C) type gpurngExtra_t"),
 ]
 
 

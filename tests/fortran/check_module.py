@@ -7,7 +7,8 @@ Usage: check_module.py [HEADER ...] [MODULE]
           Default: every include/gpurng*.h of this repository except generated ones (gpurng_version.h,
           gpurng_export.h, and any header with a HEADER.in template beside it) and the C++-only
           gpurng_kernel.h (the device API: state structs and GPURNG_HD calls no Fortran program can use),
-          today include/gpurng.h, include/gpurng_pde.h and include/gpurng_tridiag.h.
+          today include/gpurng.h, include/gpurng_pde.h, include/gpurng_pricing.h and
+          include/gpurng_tridiag.h.
   MODULE  the Fortran module, recognised by its suffix (.f90, .F90, .f95, .f03, .f08). Default: this
           repository's fortran/gpurng.f90.
 The earlier form `check_module.py HEADER MODULE` still works; it now checks the module against that one
@@ -29,7 +30,15 @@ e.g. gpurng_tridiag.h's use of gpurng.h's gpurngCudaStream_t):
       (an array typedef such as gpurngDirectionVectors32_t maps to its element type; a plain parameter of
       it decays to a pointer);
       with F(enum) = integer(c_int), F(opaque handle typedef such as gpurngSolver_t) = type(c_ptr),
-      F(size_t) = integer(c_size_t), F(unsigned long long) = integer(c_long_long), ... (TYPE_MAP below);
+      F(size_t) = integer(c_size_t), F(unsigned long long) = integer(c_long_long), ... (TYPE_MAP below),
+      F(struct typedef such as gpurngPricingOptions_t) = type(gpurngPricingOptions_t);
+  - every struct typedef of every header (typedef struct tag { members } name_t;) has a derived type of
+    the same name with the BIND(C) attribute whose components are the C members: the same names (case
+    aside), as many and in the same order, each of kind F(T) for a member of type T (enum, int, unsigned
+    long long, double, another struct typedef, ...), type(c_ptr) for any pointer member (const double *),
+    and an array of the same extent for an array member. A BIND(C) type is laid out as the companion C
+    compiler lays out the struct, so this makes the layouts equal. The module declares no BIND(C) type
+    named gpurng... that none of the headers defines;
   - every enum constant of every header is an integer(c_int), parameter with the header's value, every
     numeric #define GPURNG_... (or alias of a constant of any of the headers) is a parameter of the matching
     kind and value, and the module declares no GPURNG_... parameter that none of the headers defines.
@@ -81,8 +90,8 @@ def read_header(path):
         return strip_c_comments(f.read())
 
 
-def parse_typedefs(path, text, type_map, array_typedefs, constants, origin):
-    """Add the header's enums (type and constants), opaque handles and array typedefs."""
+def parse_typedefs(path, text, type_map, array_typedefs, constants, origin, structs):
+    """Add the header's enums (type and constants), opaque handles, array typedefs and structs."""
     # typedef enum tag { A = 1, B, ... } name_t;
     for m in re.finditer(r"typedef\s+enum\s*\w*\s*\{(.*?)\}\s*(\w+)\s*;", text, flags=re.S):
         type_map[m.group(2)] = "integer(c_int)"
@@ -107,6 +116,42 @@ def parse_typedefs(path, text, type_map, array_typedefs, constants, origin):
             raise ParseError(f"{path}: array typedef {m.group(2)}: unknown element type '{base}'")
         type_map[m.group(2)] = type_map[base]
         array_typedefs.add(m.group(2))
+    # typedef struct tag { T a, b; const U *p; V c[N]; } name_t;   (structs passed to or returned by the
+    # API): the Fortran BIND(C) derived type of the same name. The members are kept to compare later, once
+    # every header's types are known (a member may be an enum of another header).
+    for m in re.finditer(r"typedef\s+struct\s*\w*\s*\{(.*?)\}\s*(\w+)\s*;", text, flags=re.S):
+        name = m.group(2)
+        if name in structs:
+            raise ParseError(f"{path}: struct {name} is also defined in {origin[name]}")
+        structs[name] = parse_struct_members(path, name, m.group(1))
+        origin[name] = os.path.basename(path)
+        type_map[name] = f"type({name.lower()})"
+
+
+def parse_struct_members(path, struct, body):
+    """[(member, (base, pointer depth), array extent text or None)] of a struct body, in order."""
+    declarator = r"(\**)\s*(\w+)\s*(?:\[\s*(\w+)\s*\])?"
+    members = []
+    for decl in body.split(";"):
+        decl = " ".join(decl.split())
+        if not decl:
+            continue
+        parts = [p.strip() for p in decl.split(",")]
+        first = re.fullmatch(r"(.*?[\w\s])\s*" + declarator, parts[0])
+        if not first or not first.group(1).strip() or "{" in decl or "(" in decl or ":" in decl:
+            raise ParseError(f"{path}: struct {struct}: cannot parse the member declaration '{decl}'")
+        base, depth = parse_c_type(first.group(1))
+        found = [first.groups()[1:]]
+        for p in parts[1:]:
+            more = re.fullmatch(declarator, p)
+            if not more:
+                raise ParseError(f"{path}: struct {struct}: cannot parse the member declaration '{decl}'")
+            found.append(more.groups())
+        for stars, member, extent in found:
+            members.append((member, (base, depth + len(stars)), extent))
+    if not members:
+        raise ParseError(f"{path}: struct {struct} has no members")
+    return members
 
 
 def add_constant(constants, origin, name, entry, path):
@@ -151,14 +196,15 @@ def parse_functions(path, text, array_typedefs, functions, origin):
 
 
 def parse_headers(paths):
-    """Return (functions, constants, type_map, origin) of all headers together. functions: name ->
+    """Return (functions, constants, type_map, origin, structs) of all headers together. functions: name ->
     (return (base, depth), [(pname, (base, depth))]); constants: name -> (value, fortran kind spec);
-    origin: function or constant name -> the basename of the header that declares it."""
+    origin: function, constant or struct name -> the basename of the header that declares it; structs:
+    name -> [(member, (base, depth), array extent text or None)]."""
     texts = [(path, read_header(path)) for path in paths]
-    type_map, array_typedefs, constants, origin = dict(TYPE_MAP), set(), {}, {}
+    type_map, array_typedefs, constants, origin, structs = dict(TYPE_MAP), set(), {}, {}, {}
     # Pass 1: the types and enum constants of every header, so that any header may use another's.
     for path, text in texts:
-        parse_typedefs(path, text, type_map, array_typedefs, constants, origin)
+        parse_typedefs(path, text, type_map, array_typedefs, constants, origin, structs)
     # Pass 2: #defines (integer literals first, then aliases of any header's constants), and prototypes.
     aliases = []
     for path, text in texts:
@@ -184,12 +230,12 @@ def parse_headers(paths):
             raise ParseError(f"{path}: no GPURNG_API prototypes and no constants found")
     if not functions:
         raise ParseError(f"{', '.join(paths)}: no GPURNG_API prototypes found")
-    return functions, constants, type_map, origin
+    return functions, constants, type_map, origin, structs
 
 
 def parse_header(path):
     """One header on its own: (functions, constants, type_map), as parse_headers."""
-    functions, constants, type_map, _ = parse_headers([path])
+    functions, constants, type_map, _, _ = parse_headers([path])
     return functions, constants, type_map
 
 
@@ -260,7 +306,8 @@ def split_top_level(text):
 
 
 def parse_declaration(stmt):
-    """'integer(c_int), intent(out) :: a(*), b' -> (type spec, attributes, [(name, is_array, init)])."""
+    """'integer(c_int), intent(out) :: a(*), b' -> (type spec, attributes, [(name, is_array, init, extent)]),
+    extent the text between an array's parentheses ('*' for a(*)), None for a scalar."""
     m = DECL_RE.match(stmt)
     if not m:
         return None
@@ -273,21 +320,51 @@ def parse_declaration(stmt):
         em = re.fullmatch(r"(\w+)\s*(\(.*\))?", name)
         if not em:
             return None
-        is_array = bool(em.group(2)) or any(a.startswith("dimension") for a in attrs)
-        entities.append((em.group(1).lower(), is_array, init.strip()))
+        dimension = [a for a in attrs if a.startswith("dimension")]
+        is_array = bool(em.group(2)) or bool(dimension)
+        shape = em.group(2) or (dimension[0][len("dimension"):] if dimension else None)
+        extent = re.sub(r"\s+", "", shape.strip()[1:-1]) if shape else None
+        entities.append((em.group(1).lower(), is_array, init.strip(), extent))
     return spec, attrs, entities
 
 
 PROC_RE = re.compile(r"^(?:(.*?)\s+)?(function|subroutine)\s+(\w+)\s*\(([^)]*)\)\s*(.*)$", re.I)
 
 
+TYPE_DEF_RE = re.compile(r"^type\s*(?:,\s*(.*?))?\s*(?:::)?\s*(\w+)$", re.I)
+
+
 def parse_module(path):
-    """Return (procedures, parameters). procedures: binding name -> dict(kind, fname, args, result,
-    decls); parameters: lower-case name -> (value text, type spec)."""
-    procedures, parameters = {}, {}
-    in_interface, current = 0, None
+    """Return (procedures, parameters, types). procedures: binding name -> dict(kind, fname, args, result,
+    decls); parameters: lower-case name -> (value text, type spec); types: lower-case name of a derived
+    type -> dict(name, bind (has BIND(C)), components [(name, type spec, extent or None)] in order)."""
+    procedures, parameters, types = {}, {}, {}
+    in_interface, current, dtype = 0, None, None
     for stmt in fortran_statements(path):
         low = stmt.lower()
+        if dtype is not None:  # inside a derived-type definition: its components, in order
+            if re.match(r"^end\s*type\b", low):
+                types[dtype["name"].lower()] = dtype
+                dtype = None
+                continue
+            decl = parse_declaration(stmt)
+            if decl:
+                spec, _, entities = decl
+                for name, _, _, extent in entities:
+                    dtype["components"].append((name, spec, extent))
+            elif not re.fullmatch(r"(sequence|private|public)", low):
+                raise ParseError(f"{path}: derived type {dtype['name']}: cannot parse the statement '{stmt}'")
+            continue
+        tm = TYPE_DEF_RE.match(stmt)
+        if tm and not in_interface and current is None and (tm.group(1) is not None or "::" in stmt
+                                                             or re.match(r"^type\s+\w+$", low)):
+            attrs = [a.strip().lower() for a in split_top_level(tm.group(1) or "")]
+            if tm.group(2).lower() in types:
+                raise ParseError(f"{path}: derived type {tm.group(2)} is defined twice")
+            dtype = {"name": tm.group(2),
+                     "bind": any(re.fullmatch(r"bind\s*\(\s*c\s*\)", a) for a in attrs),
+                     "components": []}
+            continue
         if re.match(r"^(abstract\s+)?interface\b", low):
             in_interface += 1
             continue
@@ -302,7 +379,7 @@ def parse_module(path):
             decl = parse_declaration(stmt)
             if decl:
                 spec, attrs, entities = decl
-                for name, is_array, _ in entities:
+                for name, is_array, _, _ in entities:
                     current["decls"][name] = (spec, attrs, is_array)
             continue
         if in_interface:
@@ -329,11 +406,13 @@ def parse_module(path):
             continue
         decl = parse_declaration(stmt)
         if decl and "parameter" in decl[1]:
-            for name, _, init in decl[2]:
+            for name, _, init, _ in decl[2]:
                 parameters[name] = (init, decl[0])
     if current is not None:
         raise ParseError(f"{path}: interface {current['fname']} has no end statement")
-    return procedures, parameters
+    if dtype is not None:
+        raise ParseError(f"{path}: derived type {dtype['name']} has no end type statement")
+    return procedures, parameters, types
 
 
 def fortran_int_literal(text):
@@ -351,8 +430,8 @@ def describe(spec, by_value, is_array=False):
 def compare(header_paths, module_path):
     if isinstance(header_paths, str):
         header_paths = [header_paths]
-    functions, constants, type_map, origin = parse_headers(header_paths)
-    procedures, parameters = parse_module(module_path)
+    functions, constants, type_map, origin, structs = parse_headers(header_paths)
+    procedures, parameters, types = parse_module(module_path)
     errors = []
     mname = os.path.basename(module_path)
     names = [os.path.basename(p) for p in header_paths]
@@ -423,6 +502,48 @@ def compare(header_paths, module_path):
             elif depth == 0 and is_array:
                 errors.append(f"{mname}: {where}: C passes a scalar '{ctext}'; the module declares an array")
 
+    # Structs: a BIND(C) derived type of the same name, the same components in the same order.
+    for sname, members in sorted(structs.items()):
+        hname = origin[sname]
+        dtype = types.get(sname.lower())
+        if dtype is None:
+            errors.append(f"{mname}: missing derived type {sname} (struct of {hname}); add 'type, bind(C) :: "
+                          f"{sname}' with its {len(members)} members as components")
+            continue
+        if not dtype["bind"]:
+            errors.append(f"{mname}: derived type {sname} lacks BIND(C), so its layout need not be the C struct's")
+        comps = dtype["components"]
+        if len(comps) != len(members):
+            errors.append(f"{mname}: derived type {sname}: {len(comps)} components "
+                          f"({', '.join(c[0] for c in comps) or 'none'}), but {hname} has {len(members)} members "
+                          f"({', '.join(m[0] for m in members)})")
+            continue
+        for i, ((cname, (base, depth), cext), (fname, spec, fext)) in enumerate(zip(members, comps), start=1):
+            where = f"{sname} component {i} ('{cname}' in C, '{fname}' in Fortran)"
+            if cname.lower() != fname:
+                errors.append(f"{mname}: {where}: the names differ (the components must be the C members, in "
+                              f"the C order)")
+            want = C_PTR if depth else fortran_of(base, where)
+            ctext = f"{base}{' ' + '*' * depth if depth else ''}{f'[{cext}]' if cext else ''}"
+            if want and spec != want:
+                errors.append(f"{mname}: {where}: C member '{ctext}' needs {want}; the module has {spec}")
+            if cext is None and fext is not None:
+                errors.append(f"{mname}: {where}: C member '{ctext}' is a scalar; the module declares an array")
+            elif cext is not None:
+                value = constants[cext][0] if cext in constants else fortran_int_literal(cext)
+                same = fext is not None and (fext.lower() == cext.lower() or
+                                             (value is not None and fortran_int_literal(fext) == value))
+                if fext is None:
+                    errors.append(f"{mname}: {where}: C member '{ctext}' is an array; the module declares a scalar")
+                elif not same:
+                    errors.append(f"{mname}: {where}: C member '{ctext}' needs dimension({cext if value is None else value}); "
+                                  f"the module has dimension({fext})")
+    for key in sorted(types):
+        if types[key]["bind"] and key.startswith("gpurng") and key not in {s.lower() for s in structs}:
+            errors.append(f"{mname}: extra BIND(C) type {types[key]['name']}: {hall} defines no such struct"
+                          if len(names) == 1 else
+                          f"{mname}: extra BIND(C) type {types[key]['name']}: {hall} defines such a struct")
+
     # Constants.
     for cname, (value, want_kind) in sorted(constants.items()):
         key = cname.lower()
@@ -443,7 +564,7 @@ def compare(header_paths, module_path):
             errors.append(f"{mname}: extra constant {key.upper()}: {hall} defines no such constant"
                           if len(names) == 1 else
                           f"{mname}: extra constant {key.upper()}: {hall} defines such a constant")
-    return errors, len(functions), len(constants)
+    return errors, len(functions), len(structs), len(constants)
 
 
 MODULE_SUFFIXES = (".f90", ".F90", ".f95", ".f03", ".f08")
@@ -485,7 +606,7 @@ def main(argv):
             print(f"check_module: no include/gpurng*.h found under {root}")
             return 2
     try:
-        errors, n_functions, n_constants = compare(headers, module)
+        errors, n_functions, n_structs, n_constants = compare(headers, module)
     except (OSError, ParseError) as e:
         print(f"check_module: {e}")
         return 2
@@ -496,7 +617,7 @@ def main(argv):
             print("  " + e)
         print(f"check_module: {len(errors)} difference(s)")
         return 1
-    print(f"check_module: OK: {n_functions} functions and {n_constants} constants of {what} "
+    print(f"check_module: OK: {n_functions} functions, {n_structs} structs and {n_constants} constants of {what} "
           f"match {module}")
     return 0
 
