@@ -34,7 +34,9 @@
  * give quasi-random points' first coordinates the most weight.
  *
  * Every function returns a ::gpurngStatus_t and never aborts, throws or prints. Calls are synchronous: when one
- * returns, its results are in the host array. One thread at a time per pricer handle.
+ * returns, its results are in the host array. On the GPU backend a pricer keeps one device block, grown on the
+ * first call at a size; the parameters go up and the estimates come back through it. One thread at a time per
+ * pricer handle.
  */
 #ifndef GPURNG_PRICING_H
 #define GPURNG_PRICING_H
@@ -67,7 +69,11 @@ typedef struct gpurngPricingOptions {
   gpurngPathPrecision_t precision; /**< default GPURNG_PATHS_DOUBLE */
   int antithetic;                  /**< Monte Carlo only: 0 or 1; default 0 */
   int replications;                /**< RQMC only: R, 2 .. 4096; default 32 (ignored for Monte Carlo) */
-  int brownian_bridge;             /**< LIBOR and MBS only: 0 or 1; default 0 */
+  int brownian_bridge;             /**< LIBOR and MBS with a quasi-random engine only: 0 or 1; default 0 */
+  int fast_mode;                   /**< 0 (exact, default) or 1: on the GPU backend, the GPU's fast functions
+                                        (cuRAND-device normals, CUDA's expf/exp/atanf/atan, the Asian basket in
+                                        log prices); the CPU backend stays exact. docs/PRICING.md states the
+                                        bound between the two, which tests/pricing/test_pricers_gpu.cpp checks */
 } gpurngPricingOptions_t;
 
 /** One estimate. */
@@ -158,7 +164,7 @@ GPURNG_API gpurngStatus_t gpurngPricingOptionsDefault(gpurngPricingOptions_t *op
  *   GPURNG_STATUS_NOT_INITIALIZED if the pricer is NULL;
  *   GPURNG_STATUS_NULL_POINTER if a required pointer is NULL (options, parameters, results);
  *   GPURNG_STATUS_TYPE_ERROR for an engine the pricers do not take (see above);
- *   GPURNG_STATUS_INVALID_VALUE for an unknown precision, antithetic or brownian_bridge outside 0/1,
+ *   GPURNG_STATUS_INVALID_VALUE for an unknown precision, antithetic, brownian_bridge or fast_mode outside 0/1,
  *     antithetic with a quasi-random engine, or brownian_bridge on a model without it;
  *   GPURNG_STATUS_OUT_OF_RANGE for paths outside 1 .. 2^40, first_path + paths beyond 2^64, replications
  *     outside 2 .. 4096 (RQMC), a RANMAR seed above GPURNG_RANMAR_MAX_SEED, more dimensions than the

@@ -199,19 +199,24 @@ std::string asian(gpurngPricer_t pricer) {
                                                              {GPURNG_RNG_PSEUDO_XORWOW, "XORWOW"},
                                                              {GPURNG_RNG_PSEUDO_HYBRID_TAUS, "HYBRID_TAUS"}};
   std::vector<gpurngPricingResult_t> res(sets);
-  for (const auto& e : engines) {
-    const gpurngPricingOptions_t o = options(e.first, paths, GPURNG_PATHS_FLOAT);
-    const double ms =
-        best_ms([&] { CHECK_OK(gpurngPriceAsianBasket(pricer, &o, steps, sets, params.data(), res.data())); });
-    double max_z = 0;
-    for (int k = 0; k < sets; ++k) max_z = std::max(max_z, std::abs(z_of(res[k], sums.estimate(k, double(paths)))));
-    const double g = path_steps / (ms * 1e6);
-    std::printf("asian  ours %-21s %9.2f ms %8.2f G path-steps/s  set 0 %.6f +- %.6f  x%.2f  max|z| %.2f\n", e.second,
-                ms, g, res[0].mean, res[0].std_error, anchor_ms / ms, max_z);
-    js << (&e == engines ? "\n" : ",\n") << "      {\"engine\": \"" << e.second << "\", \"ms\": " << ms
-       << ", \"G_path_steps_per_s\": " << g << ", \"ratio_vs_anchor\": " << anchor_ms / ms
-       << ", \"set0\": " << est_json(res[0]) << ", \"max_abs_z_vs_anchor_over_sets\": " << max_z << "}";
-  }
+  bool first = true;
+  for (const auto& e : engines)
+    for (int fast : {0, 1}) {
+      gpurngPricingOptions_t o = options(e.first, paths, GPURNG_PATHS_FLOAT);
+      o.fast_mode = fast;
+      const double ms =
+          best_ms([&] { CHECK_OK(gpurngPriceAsianBasket(pricer, &o, steps, sets, params.data(), res.data())); });
+      double max_z = 0;
+      for (int k = 0; k < sets; ++k) max_z = std::max(max_z, std::abs(z_of(res[k], sums.estimate(k, double(paths)))));
+      const double g = path_steps / (ms * 1e6);
+      std::printf("asian  ours %-15s %-5s %9.2f ms %8.2f G path-steps/s  set 0 %.6f +- %.6f  x%.2f  max|z| %.2f\n",
+                  e.second, fast ? "fast" : "exact", ms, g, res[0].mean, res[0].std_error, anchor_ms / ms, max_z);
+      js << (first ? "\n" : ",\n") << "      {\"engine\": \"" << e.second << "\", \"mode\": \""
+         << (fast ? "fast" : "exact") << "\", \"ms\": " << ms << ", \"G_path_steps_per_s\": " << g
+         << ", \"ratio_vs_anchor\": " << anchor_ms / ms << ", \"set0\": " << est_json(res[0])
+         << ", \"max_abs_z_vs_anchor_over_sets\": " << max_z << "}";
+      first = false;
+    }
   js << "]}";
   return js.str();
 }
@@ -237,8 +242,13 @@ std::string mbs_row(gpurngPricer_t pricer, gpurngPathPrecision_t precision) {
   cudaFree(dev_annuity);
   const gpurngPricingResult_t a = sums.estimate(0, double(paths));
   const gpurngPricingOptions_t o = options(GPURNG_RNG_PSEUDO_PHILOX4_32_10, paths, precision);
-  gpurngPricingResult_t r;
+  gpurngPricingResult_t r, rf;
   const double ms = best_ms([&] { CHECK_OK(gpurngPriceMbs(pricer, &o, &p, &r)); });
+  gpurngPricingOptions_t of = o;
+  of.fast_mode = 1;
+  const double fast_ms = best_ms([&] { CHECK_OK(gpurngPriceMbs(pricer, &of, &p, &rf)); });
+  std::printf("mbs    %-6s ours fast %9.3f ms  x%.2f  ours fast %.6f +- %.6f\n", prec_name(precision), fast_ms,
+              anchor_ms / fast_ms, rf.mean, rf.std_error);
   std::printf("mbs    %-6s ours %9.3f ms  anchor %9.3f ms  x%.2f  ours %.6f +- %.6f  anchor %.6f +- %.6f  z %.2f\n",
               prec_name(precision), ms, anchor_ms, anchor_ms / ms, r.mean, r.std_error, a.mean, a.std_error,
               z_of(r, a));
@@ -246,7 +256,9 @@ std::string mbs_row(gpurngPricer_t pricer, gpurngPathPrecision_t precision) {
   js << "{\"precision\": \"" << prec_name(precision) << "\", \"paths\": " << paths << ", \"months\": " << p.months
      << ", \"ours_ms\": " << ms << ", \"anchor_ms\": " << anchor_ms << ", \"ours_paths_per_s\": " << paths / (ms * 1e-3)
      << ", \"anchor_paths_per_s\": " << paths / (anchor_ms * 1e-3) << ", \"ratio_vs_anchor\": " << anchor_ms / ms
-     << ",\n      \"ours\": " << est_json(r) << ", \"anchor\": " << est_json(a) << ", \"z\": " << z_of(r, a) << "}";
+     << ", \"ours_fast_ms\": " << fast_ms << ", \"fast_ratio_vs_anchor\": " << anchor_ms / fast_ms
+     << ",\n      \"ours\": " << est_json(r) << ", \"ours_fast\": " << est_json(rf) << ", \"anchor\": " << est_json(a)
+     << ", \"z\": " << z_of(r, a) << "}";
   return js.str();
 }
 
@@ -261,8 +273,13 @@ std::string libor_row(gpurngPricer_t pricer, gpurngPathPrecision_t precision) {
   const double anchor_ms =
       best_ms([&] { sums.run([&] { libor_kernel<T><<<unsigned(paths / kBlock), kBlock>>>(ap, sums.dev); }); });
   const gpurngPricingOptions_t o = options(GPURNG_RNG_PSEUDO_PHILOX4_32_10, paths, precision);
-  std::vector<gpurngPricingResult_t> r(n);
+  std::vector<gpurngPricingResult_t> r(n), rf(n);
   const double ms = best_ms([&] { CHECK_OK(gpurngPriceLiborCaplets(pricer, &o, &p, r.data())); });
+  gpurngPricingOptions_t of = o;
+  of.fast_mode = 1;
+  const double fast_ms = best_ms([&] { CHECK_OK(gpurngPriceLiborCaplets(pricer, &of, &p, rf.data())); });
+  std::printf("libor  %-6s ours fast %9.3f ms  x%.2f  caplet 39 ours fast %.4e\n", prec_name(precision), fast_ms,
+              anchor_ms / fast_ms, rf[39].mean);
   double max_z = 0;
   for (int j = 0; j < n; ++j) max_z = std::max(max_z, std::abs(z_of(r[j], sums.estimate(j, double(paths)))));
   std::printf("libor  %-6s ours %9.3f ms  anchor %9.3f ms  x%.2f  caplet 39 ours %.4e anchor %.4e  max|z| %.2f\n",
@@ -271,7 +288,8 @@ std::string libor_row(gpurngPricer_t pricer, gpurngPathPrecision_t precision) {
   std::ostringstream js;
   js << "{\"precision\": \"" << prec_name(precision) << "\", \"paths\": " << paths << ", \"forwards\": " << n
      << ", \"steps_per_period\": 4, \"ours_ms\": " << ms << ", \"anchor_ms\": " << anchor_ms
-     << ", \"ratio_vs_anchor\": " << anchor_ms / ms << ", \"max_abs_z_vs_anchor_over_caplets\": " << max_z
+     << ", \"ratio_vs_anchor\": " << anchor_ms / ms << ", \"ours_fast_ms\": " << fast_ms
+     << ", \"fast_ratio_vs_anchor\": " << anchor_ms / fast_ms << ", \"max_abs_z_vs_anchor_over_caplets\": " << max_z
      << ",\n      \"caplets\": [";
   const int shown[] = {1, 4, 8, 20, 39};  // solvers.md 3.5's table
   for (int j : shown)

@@ -4,13 +4,14 @@
 // by the spot numeraire.
 #pragma once
 
+#include "gpurng/hd.hpp"
 #include "gpurng_pricing.h"
 #include "path_math.hpp"
 
 namespace gpurng {
 namespace pricing {
 
-constexpr int kMaxLiborForwards = 80;  // a path keeps its forwards and fixings in registers / local memory
+constexpr int kMaxLiborForwards = 80;  // a path keeps its forwards in local memory
 constexpr int kMaxLiborFactors = 8;
 
 template <typename T>
@@ -35,11 +36,25 @@ struct LiborModel {
 
   template <typename Normals>
   GPURNG_HD void path(int, Normals& z, T sign, double* out) const {
-    T L[kMaxLiborForwards], fixed[kMaxLiborForwards];
+    T L[kMaxLiborForwards];
     for (int j = 0; j < n; ++j) L[j] = initial[j];
-    fixed[0] = L[0];
+    // caplet j is paid as soon as L_j fixes: the numeraire grows by (1 + delta L_j(T_j)) in fixing order
+    T numeraire = T(1) + delta * L[0];
+    out[0] = static_cast<double>((delta * path_max(L[0] - strike, T(0))) / numeraire);
     for (int k = 1; k < n; ++k) {  // period k: from T_{k-1} to T_k; forwards k .. n-1 alive
       for (int step = 0; step < steps_per_period; ++step) {
+        if (factors == 1) {  // the common case, with every quantity in registers (the same arithmetic)
+          const T z0 = sign * z.next(static_cast<T*>(nullptr));
+          T S = T(0);
+          for (int j = k; j < n; ++j) {
+            const T g = (delta * L[j]) / (T(1) + delta * L[j]);
+            const T sig = loadings[j];
+            S = S + g * sig;
+            const T mu = sig * S, shock = sig * z0;
+            L[j] = L[j] * path_exp((mu - half_sq[j]) * h + sqrt_h * shock);
+          }
+          continue;
+        }
         T Z[kMaxLiborFactors], S[kMaxLiborFactors];
         for (int f = 0; f < factors; ++f) {
           Z[f] = sign * z.next(static_cast<T*>(nullptr));
@@ -59,12 +74,8 @@ struct LiborModel {
           L[j] = L[j] * path_exp((mu - half_sq[j]) * h + sqrt_h * shock);
         }
       }
-      fixed[k] = L[k];
-    }
-    T numeraire = T(1);
-    for (int j = 0; j < n; ++j) {
-      numeraire = numeraire * (T(1) + delta * fixed[j]);
-      out[j] = static_cast<double>((delta * path_max(fixed[j] - strike, T(0))) / numeraire);
+      numeraire = numeraire * (T(1) + delta * L[k]);
+      out[k] = static_cast<double>((delta * path_max(L[k] - strike, T(0))) / numeraire);
     }
   }
 };

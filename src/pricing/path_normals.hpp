@@ -28,8 +28,34 @@ struct SubsequenceNormals {
   State s;
 
   GPURNG_HD void start_chunk(uint64_t) {}
-  GPURNG_HD void start_path(uint64_t path) { gpurng_init(seed, path, 0ull, &s); }
+  GPURNG_HD void start_path(uint64_t path) {
+    gpurng_init(seed, path, 0ull, &s);
+    have = false;
+  }
+#if defined(GPURNG_PRICING_FAST) && defined(__CUDA_ARCH__)
+  // fast_mode, float: Box-Muller on the same two words as the exact mode's pair with the GPU's approximate
+  // functions (MUFU lg2, sin, cos; about 2 ulp), sin first and cos kept, as the exact pair.
+  float cached;
+  bool have;
+  GPURNG_HD float next(float*) {
+    if (have) {
+      have = false;
+      return cached;
+    }
+    const unsigned int x = gpurng_next(&s), y = gpurng_next(&s);
+    const float u = x * curand_out::k2pow32Inv + curand_out::k2pow32Inv / 2.0f;  // in (0, 1]
+    const float v = y * curand_out::k2pow32Inv2Pi + curand_out::k2pow32Inv2Pi / 2.0f;
+    const float r = __fsqrt_rn(-2.0f * __logf(u));
+    float sn, cs;
+    __sincosf(v, &sn, &cs);
+    cached = r * cs;
+    have = true;
+    return r * sn;
+  }
+#else
+  bool have;
   GPURNG_HD float next(float*) { return gpurng_normal(&s); }
+#endif
   GPURNG_HD double next(double*) { return gpurng_normal_double(&s); }
 };
 

@@ -14,10 +14,14 @@
 #include "gpurng/engines/halton_rasrap.hpp"
 #include "gpurng_pricing.h"
 #include "pricing_launch.hpp"
+#if GPURNG_WITH_CUDA
+#include "../solvers/tridiag_cuda.hpp"
+#endif
 
 struct gpurngPricer_st {
   gpurngBackend_t backend = GPURNG_BACKEND_CPU;
-  void* stream = nullptr;  // cudaStream_t
+  void* stream = nullptr;                  // cudaStream_t
+  gpurng::solvers::DeviceScratch scratch;  // the GPU launcher's block, kept across calls
 };
 
 using gpurng::core::guarded;
@@ -138,7 +142,8 @@ gpurngStatus_t plan_of(const gpurngPricingOptions_t& o, int dims, bool model_has
       return GPURNG_STATUS_TYPE_ERROR;
   }
   if (o.precision != GPURNG_PATHS_DOUBLE && o.precision != GPURNG_PATHS_FLOAT) return GPURNG_STATUS_INVALID_VALUE;
-  if ((o.antithetic != 0 && o.antithetic != 1) || (o.brownian_bridge != 0 && o.brownian_bridge != 1))
+  if ((o.antithetic != 0 && o.antithetic != 1) || (o.brownian_bridge != 0 && o.brownian_bridge != 1) ||
+      (o.fast_mode != 0 && o.fast_mode != 1))
     return GPURNG_STATUS_INVALID_VALUE;
   if (o.antithetic && quasi) return GPURNG_STATUS_INVALID_VALUE;
   if (o.brownian_bridge && (!model_has_bridge || !quasi)) return GPURNG_STATUS_INVALID_VALUE;
@@ -222,16 +227,19 @@ void fix_sources(const Blob& blob, const SourceOffsets& offs, PricingPlan* p) {
 
 // Runs the model on the pricer's backend and turns the moments into results[set * outputs + output].
 template <typename T, typename Model>
-gpurngStatus_t finish(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob,
+gpurngStatus_t finish(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob, bool fast,
                       gpurngPricingResult_t* results) {
   const int outputs = model.outputs();
   std::vector<Moments> m(size_t(plan.sets) * size_t(plan.replications) * size_t(outputs));
   if (pricer->backend == GPURNG_BACKEND_CUDA) {
 #if !GPURNG_WITH_CUDA
     (void)blob;
+    (void)fast;
 #endif
 #if GPURNG_WITH_CUDA
-    const gpurngStatus_t st = cuda::run<T>(plan, model, blob.data(), blob.size(), pricer->stream, m.data());
+    const gpurngStatus_t st =
+        fast ? cuda_fast::run<T>(plan, model, blob.data(), blob.size(), pricer->scratch, pricer->stream, m.data())
+             : cuda::run<T>(plan, model, blob.data(), blob.size(), pricer->scratch, pricer->stream, m.data());
     if (st != GPURNG_STATUS_SUCCESS) return st;
 #else
     return GPURNG_STATUS_INTERNAL_ERROR;
@@ -283,7 +291,7 @@ gpurngStatus_t asian(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, int
   AsianBasketModel<T> model;
   model.sets = blob.at<AsianBasketSet<T>>(at);
   model.steps = steps;
-  return finish<T>(pricer, plan, model, blob, results);
+  return finish<T>(pricer, plan, model, blob, o.fast_mode != 0, results);
 }
 
 template <typename T>
@@ -301,7 +309,7 @@ gpurngStatus_t lookback(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, 
   GarchLookbackModel<T> model;
   model.sets = blob.at<GarchLookbackSet<T>>(at);
   model.steps = steps;
-  return finish<T>(pricer, plan, model, blob, results);
+  return finish<T>(pricer, plan, model, blob, o.fast_mode != 0, results);
 }
 
 template <typename T>
@@ -341,7 +349,7 @@ gpurngStatus_t libor(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, con
   model.initial = blob.at<T>(a0);
   model.loadings = blob.at<T>(a1);
   model.half_sq = blob.at<T>(a2);
-  return finish<T>(pricer, plan, model, blob, results);
+  return finish<T>(pricer, plan, model, blob, o.fast_mode != 0, results);
 }
 
 template <typename T>
@@ -378,7 +386,7 @@ gpurngStatus_t mbs(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, const
   model.sigma = T(p.sigma);
   model.months = p.months;
   model.annuity = blob.at<T>(at);
-  return finish<T>(pricer, plan, model, blob, result);
+  return finish<T>(pricer, plan, model, blob, o.fast_mode != 0, result);
 }
 
 }  // namespace
@@ -410,6 +418,10 @@ gpurngStatus_t gpurngCreatePricer(gpurngPricer_t* pricer) {
 }
 
 gpurngStatus_t gpurngDestroyPricer(gpurngPricer_t pricer) {
+  if (!pricer) return GPURNG_STATUS_SUCCESS;
+#if GPURNG_WITH_CUDA
+  gpurng::solvers::cuda::release(pricer->scratch, pricer->stream);
+#endif
   delete pricer;
   return GPURNG_STATUS_SUCCESS;
 }
@@ -437,6 +449,7 @@ gpurngStatus_t gpurngPricingOptionsDefault(gpurngPricingOptions_t* o) {
   o->antithetic = 0;
   o->replications = 32;
   o->brownian_bridge = 0;
+  o->fast_mode = 0;
   return GPURNG_STATUS_SUCCESS;
 }
 

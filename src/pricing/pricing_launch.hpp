@@ -3,6 +3,7 @@
 // output), the moments of its paths' samples at out[(set * replications + replication) * outputs + output].
 #pragma once
 
+#include "../solvers/solver_handle.hpp"
 #include "asian_basket.hpp"
 #include "garch_lookback.hpp"
 #include "gpurng.h"
@@ -28,11 +29,19 @@ void run(const PricingPlan& plan, const Model& model, Moments* out);
 
 namespace cuda {
 // The model's arrays are copied to the device (`blob`, `blob_bytes` bytes holding every array the model points
-// to, rebased by Model::rebase). Synchronous on `stream`.
+// to, rebased by Model::rebase) in `scratch`, the pricer's device block (grown on first use at a size). Synchronous
+// on `stream`.
 template <typename T, typename Model>
-gpurngStatus_t run(const PricingPlan& plan, const Model& model, const void* blob, size_t blob_bytes, void* stream,
-                   Moments* out);
+gpurngStatus_t run(const PricingPlan& plan, const Model& model, const void* blob, size_t blob_bytes,
+                   solvers::DeviceScratch& scratch, void* stream, Moments* out);
 }  // namespace cuda
+
+// The same launcher compiled with the GPU's fast functions (pricing_cuda_fast.cu; gpurng_pricing.h's fast_mode).
+namespace cuda_fast {
+template <typename T, typename Model>
+gpurngStatus_t run(const PricingPlan& plan, const Model& model, const void* blob, size_t blob_bytes,
+                   solvers::DeviceScratch& scratch, void* stream, Moments* out);
+}  // namespace cuda_fast
 
 }  // namespace pricing
 }  // namespace gpurng

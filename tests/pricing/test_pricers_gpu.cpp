@@ -4,6 +4,8 @@
 // Exits 77 (skipped) where no GPU is usable.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -94,6 +96,66 @@ TEST(PricersGpu, LiborCapletsSameBitsAsCpu) {
   expect_same([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
                   gpurngPricingResult_t* r) { return gpurngPriceLiborCaplets(pr, &o, &lp, r); },
               n, "libor");
+  const gpurngLiborParams_t one = {n, 1, 4, 0.25, 0.05, L0, ld};  // the one-factor loop
+  expect_same([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
+                  gpurngPricingResult_t* r) { return gpurngPriceLiborCaplets(pr, &o, &one, r); },
+              n, "libor, one factor");
+}
+
+// fast_mode on the GPU against the exact CPU: the GPU's fast functions move each path's payoff by a few float
+// ulps, so the estimates differ by far less than their standard error. The bound checked (and stated in
+// docs/PRICING.md): |fast - exact| <= 0.1 standard errors, and the standard errors within 2 %.
+template <typename Call>
+void expect_fast_close(Call&& call, int n, const char* model) {
+  for (gpurngRngType_t e : {GPURNG_RNG_PSEUDO_PHILOX4_32_10, GPURNG_RNG_PSEUDO_XORWOW, GPURNG_RNG_PSEUDO_MRG32K3A,
+                            GPURNG_RNG_PSEUDO_HYBRID_TAUS, GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32})
+    for (bool single : {false, true}) {
+      gpurngPricingOptions_t o = options_of(Case{e, single, 0});
+      o.paths = 4096;
+      std::vector<gpurngPricingResult_t> exact(static_cast<size_t>(n)), fast(static_cast<size_t>(n));
+      ASSERT_EQ(GPURNG_STATUS_SUCCESS, call(g_cpu, o, exact.data()));
+      o.fast_mode = 1;
+      ASSERT_EQ(GPURNG_STATUS_SUCCESS, call(g_gpu, o, fast.data()));
+      double worst = 0;
+      for (int j = 0; j < n; ++j) {
+        const gpurngPricingResult_t& x = exact[size_t(j)];
+        const gpurngPricingResult_t& f = fast[size_t(j)];
+        if (x.std_error == 0) {
+          EXPECT_NEAR(x.mean, f.mean, 1e-6 * std::fabs(x.mean)) << model << " " << j;
+          continue;
+        }
+        const double z = std::fabs(f.mean - x.mean) / x.std_error;
+        worst = std::max(worst, z);
+        EXPECT_LE(z, 0.1) << model << " engine " << e << (single ? " float" : " double") << " output " << j;
+        EXPECT_NEAR(f.std_error, x.std_error, 0.02 * x.std_error) << model << " engine " << e << " output " << j;
+      }
+      std::printf("[ fast ] %s engine %d %s: max |fast - exact| = %.2e standard errors\n", model, int(e),
+                  single ? "float" : "double", worst);
+    }
+}
+
+TEST(PricersGpu, FastModeWithinItsBound) {
+  const gpurngAsianBasketParams_t p = {1.5, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015};
+  expect_fast_close([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
+                        gpurngPricingResult_t* r) { return gpurngPriceAsianBasket(pr, &o, 256, 1, &p, r); },
+                    1, "asian");
+  const gpurngGarchLookbackParams_t q = {0.05, 0.1, 0.1, 0.2, 0.1, 1.5, 0.0};
+  expect_fast_close([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
+                        gpurngPricingResult_t* r) { return gpurngPriceGarchLookback(pr, &o, 15, 1, &q, r); },
+                    1, "lookback");
+  const gpurngMbsParams_t m = {0.007, 0.01, -0.005, 10.0, 0.5, 0.02, 360};
+  expect_fast_close([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
+                        gpurngPricingResult_t* r) { return gpurngPriceMbs(pr, &o, &m, r); },
+                    1, "mbs");
+  double L0[40], ld[40];
+  for (int j = 0; j < 40; ++j) {
+    L0[j] = 0.05;
+    ld[j] = 0.2;
+  }
+  const gpurngLiborParams_t lp = {40, 1, 4, 0.25, 0.05, L0, ld};
+  expect_fast_close([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
+                        gpurngPricingResult_t* r) { return gpurngPriceLiborCaplets(pr, &o, &lp, r); },
+                    40, "libor");
 }
 
 }  // namespace
