@@ -28,6 +28,7 @@
 
 #include "anchor_paths.hpp"
 #include "bench_report.hpp"
+#include "estimates.hpp"
 #include "gpu_timing.cuh"
 #include "gpurng_pricing.h"
 
@@ -146,16 +147,8 @@ struct Sums {
   }
 };
 
-double z_of(const gpurngPricingResult_t& a, const gpurngPricingResult_t& b) {
-  const double se = std::hypot(a.std_error, b.std_error);
-  return se > 0 ? (a.mean - b.mean) / se : 0.0;
-}
-
-std::string est_json(const gpurngPricingResult_t& e) {
-  char s[96];
-  std::snprintf(s, sizeof s, "{\"mean\": %.10g, \"std_error\": %.4g}", e.mean, e.std_error);
-  return s;
-}
+using pricing_bench::est_json;
+using pricing_bench::z_of;
 
 gpurngPricingOptions_t options(gpurngRngType_t engine, unsigned long long paths, gpurngPathPrecision_t precision) {
   gpurngPricingOptions_t o;
