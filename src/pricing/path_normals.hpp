@@ -59,6 +59,61 @@ struct SubsequenceNormals {
   GPURNG_HD double next(double*) { return gpurng_normal_double(&s); }
 };
 
+// Philox, float: the four normals of a counter at once (gpurng_normal4, or in fast_mode two fast pairs of its
+// four words), handed out in order: the same numbers as four gpurng_normal calls, with one Philox call and no
+// per-draw bookkeeping of the state's word index.
+template <>
+struct SubsequenceNormals<gpurngStatePhilox4_32_10_t> {
+  static constexpr bool kRandomAccess = false;
+  unsigned long long seed;
+  gpurngStatePhilox4_32_10_t s;
+  float q0, q1, q2, q3;
+  int left;
+
+  GPURNG_HD void start_chunk(uint64_t) {}
+  GPURNG_HD void start_path(uint64_t path) {
+    gpurng_init(seed, path, 0ull, &s);
+    left = 0;
+  }
+  GPURNG_HD float next(float*) {
+    if (left == 0) refill();
+    const float z = q0;
+    q0 = q1;
+    q1 = q2;
+    q2 = q3;
+    --left;
+    return z;
+  }
+  GPURNG_HD double next(double*) { return gpurng_normal_double(&s); }
+
+ private:
+#if defined(GPURNG_PRICING_FAST) && defined(__CUDA_ARCH__)
+  static __device__ void fast_pair(unsigned int x, unsigned int y, float* sn, float* cs) {
+    const float u = x * curand_out::k2pow32Inv + curand_out::k2pow32Inv / 2.0f;  // in (0, 1]
+    const float v = y * curand_out::k2pow32Inv2Pi + curand_out::k2pow32Inv2Pi / 2.0f;
+    const float r = __fsqrt_rn(-2.0f * __logf(u));
+    __sincosf(v, sn, cs);
+    *sn = r * *sn;
+    *cs = r * *cs;
+  }
+  GPURNG_HD void refill() {
+    const gpurng_uint4 w = gpurng4(&s);
+    fast_pair(w.x, w.y, &q0, &q1);
+    fast_pair(w.z, w.w, &q2, &q3);
+    left = 4;
+  }
+#else
+  GPURNG_HD void refill() {
+    const gpurng_float4 z = gpurng_normal4(&s);
+    q0 = z.x;
+    q1 = z.y;
+    q2 = z.z;
+    q3 = z.w;
+    left = 4;
+  }
+#endif
+};
+
 // Box-Muller of two uniform doubles in (0, 1] (the library's portable functions): (u1, u2) gives
 // sqrt(-2 log u1) sin(pi v) and then sqrt(-2 log u1) cos(pi v), v = 2 u2.
 struct UniformPairNormals {
