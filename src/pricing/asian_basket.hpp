@@ -29,9 +29,9 @@ struct AsianBasketModel {
   GPURNG_HD int normals() const { return 2 * steps; }
   GPURNG_HD int outputs() const { return 1; }
 
-  // One path of set `set`, its normals multiplied by `sign` (antithetic pairs).
+  // One path of set `set` on the normals z hands out.
   template <typename Normals>
-  GPURNG_HD void path(int set, Normals& z, T sign, double* out) const {
+  GPURNG_HD void path(int set, Normals& z, double* out) const {
     const AsianBasketSet<T>& p = sets[set];
 #if GPURNG_PRICING_FAST_DEVICE
     const T log_a0 = ::log(p.A0), log_b0 = ::log(p.B0);
@@ -40,8 +40,8 @@ struct AsianBasketModel {
     // fast_mode: log prices, one exponential a step (max commutes with exp)
     T la = log_a0, lb = log_b0, sum = T(0);
     for (int t = 0; t < steps; ++t) {
-      const T z1 = sign * z.next(static_cast<T*>(nullptr));
-      const T z2 = sign * z.next(static_cast<T*>(nullptr));
+      const T z1 = z.next(static_cast<T*>(nullptr));
+      const T z2 = z.next(static_cast<T*>(nullptr));
       la = la + (p.muA + p.sAA * z1);
       lb = lb + ((p.muB + p.sAB * z1) + p.sBB * z2);
       sum = sum + path_exp(path_max(la, lb));
@@ -50,8 +50,8 @@ struct AsianBasketModel {
 #else
     T a = p.A0, b = p.B0, sum = T(0);
     for (int t = 0; t < steps; ++t) {
-      const T z1 = sign * z.next(static_cast<T*>(nullptr));
-      const T z2 = sign * z.next(static_cast<T*>(nullptr));
+      const T z1 = z.next(static_cast<T*>(nullptr));
+      const T z2 = z.next(static_cast<T*>(nullptr));
       a = a * path_exp(p.muA + p.sAA * z1);
       b = b * path_exp((p.muB + p.sAB * z1) + p.sBB * z2);
       sum = sum + path_max(a, b);

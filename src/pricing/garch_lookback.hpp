@@ -32,14 +32,14 @@ struct GarchLookbackModel {
   GPURNG_HD int outputs() const { return 1; }
 
   template <typename Normals>
-  GPURNG_HD void path(int set, Normals& z, T sign, double* out) const {
+  GPURNG_HD void path(int set, Normals& z, double* out) const {
     const GarchLookbackSet<T>& p = sets[set];
     T h[kMaxLookbackSteps];
     T s = p.s0, sigma = p.sigma0, eps = p.eps0;
     for (int t = 0; t < steps; ++t) {
       h[t] = s;
       sigma = path_sqrt((p.A0 + p.A1 * (sigma * sigma)) + p.A2 * (eps * eps));
-      eps = (sign * z.next(static_cast<T*>(nullptr))) * sigma;
+      eps = z.next(static_cast<T*>(nullptr)) * sigma;
       s = s * path_exp(p.mu + eps);
     }
     T payoff = T(0);

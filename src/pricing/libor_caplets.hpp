@@ -35,16 +35,17 @@ struct LiborModel {
   GPURNG_HD int outputs() const { return n; }
 
   template <typename Normals>
-  GPURNG_HD void path(int, Normals& z, T sign, double* out) const {
+  GPURNG_HD void path(int, Normals& z, double* out) const {
     T L[kMaxLiborForwards];
-    for (int j = 0; j < n; ++j) L[j] = initial[j];
+    L[0] = initial[0];  // n >= 1 (checked at the C boundary), said outright for the compiler's flow analysis
+    for (int j = 1; j < n; ++j) L[j] = initial[j];
     // caplet j is paid as soon as L_j fixes: the numeraire grows by (1 + delta L_j(T_j)) in fixing order
     T numeraire = T(1) + delta * L[0];
     out[0] = static_cast<double>((delta * path_max(L[0] - strike, T(0))) / numeraire);
     for (int k = 1; k < n; ++k) {  // period k: from T_{k-1} to T_k; forwards k .. n-1 alive
       for (int step = 0; step < steps_per_period; ++step) {
         if (factors == 1) {  // the common case, with every quantity in registers (the same arithmetic)
-          const T z0 = sign * z.next(static_cast<T*>(nullptr));
+          const T z0 = z.next(static_cast<T*>(nullptr));
           T S = T(0);
           for (int j = k; j < n; ++j) {
             const T g = (delta * L[j]) / (T(1) + delta * L[j]);
@@ -57,7 +58,7 @@ struct LiborModel {
         }
         T Z[kMaxLiborFactors], S[kMaxLiborFactors];
         for (int f = 0; f < factors; ++f) {
-          Z[f] = sign * z.next(static_cast<T*>(nullptr));
+          Z[f] = z.next(static_cast<T*>(nullptr));
           S[f] = T(0);
         }
         // mu_j = sigma_j . sum_{i=k}^{j} sigma_i g_i, g_i = delta L_i / (1 + delta L_i) at the step start: S

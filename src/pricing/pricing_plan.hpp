@@ -105,6 +105,16 @@ struct NormalsMaker<HaltonNormals> {
   }
 };
 
+// The mirror path of an antithetic pair: the source's normals with their signs flipped (exactly -z).
+template <typename Src>
+struct Negated {
+  Src* src;
+  template <typename T>
+  GPURNG_HD T next(T* tag) {
+    return -src->next(tag);
+  }
+};
+
 // One path's samples (antithetic: the pair's average; Brownian-bridge ordering where the plan has a bridge),
 // written to out[0 .. outputs-1].
 template <typename T, typename Model, typename Src>
@@ -122,19 +132,20 @@ GPURNG_HD void path_samples(const Model& m, const SourceParams& p, int set, Src&
       bridged.tree = &tree;
       bridged.factors = p.bridge_factors;
       bridged.start();
-      m.path(set, bridged, T(1), out);
+      m.path(set, bridged, out);
       return;
     }
   }
   if (!antithetic) {
-    m.path(set, src, T(1), out);
+    m.path(set, src, out);
     return;
   }
   const Src at_start = src;
   double mirror[Model::kMaxOutputs];
-  m.path(set, src, T(1), out);
+  m.path(set, src, out);
   Src again = at_start;
-  m.path(set, again, T(-1), mirror);
+  Negated<Src> negated{&again};
+  m.path(set, negated, mirror);
   src = again;
   for (int j = 0; j < m.outputs(); ++j) out[j] = 0.5 * (out[j] + mirror[j]);
 }
