@@ -213,7 +213,7 @@ module gpurng
   ! The LIBOR market model's caplets. initial, loadings: c_loc of contiguous TARGET arrays of forwards
   ! and factors * forwards values (factor f's loadings at loadings(f*forwards + 1 : (f+1)*forwards)).
   type, bind(C) :: gpurngLiborParams_t
-    integer(c_int) :: forwards              ! n, 1 .. 1024
+    integer(c_int) :: forwards              ! n, 1 .. 80
     integer(c_int) :: factors               ! 1 .. 8
     integer(c_int) :: steps_per_period      ! 1 .. 64
     real(c_double) :: delta                 ! accrual period

@@ -106,7 +106,7 @@ typedef struct gpurngGarchLookbackParams {
  *  Caplet j pays delta (L_j(T_j) - K)^+ at T_{j+1} and is discounted by the spot numeraire
  *  B(T_{j+1}) = prod_{i<=j} (1 + delta L_i(T_i)). */
 typedef struct gpurngLiborParams {
-  int forwards;           /**< n, 1 .. 1024 */
+  int forwards;           /**< n, 1 .. 80 */
   int factors;            /**< nF, 1 .. 8 */
   int steps_per_period;   /**< 1 .. 64 */
   double delta;           /**< accrual period, > 0 */
@@ -165,8 +165,10 @@ GPURNG_API gpurngStatus_t gpurngPricingOptionsDefault(gpurngPricingOptions_t *op
  *   GPURNG_STATUS_NULL_POINTER if a required pointer is NULL (options, parameters, results);
  *   GPURNG_STATUS_TYPE_ERROR for an engine the pricers do not take (see above);
  *   GPURNG_STATUS_INVALID_VALUE for an unknown precision, antithetic, brownian_bridge or fast_mode outside 0/1,
- *     antithetic with a quasi-random engine, or brownian_bridge on a model without it;
- *   GPURNG_STATUS_OUT_OF_RANGE for paths outside 1 .. 2^40, first_path + paths beyond 2^64, replications
+ *     antithetic with a quasi-random engine, or brownian_bridge on a model without it or with a pseudo-random
+ *     engine;
+ *   GPURNG_STATUS_OUT_OF_RANGE for paths outside 1 .. 2^40, first_path + paths beyond 2^64 (Sobol': beyond
+ *     2^32, its points' range), count < 1, replications
  *     outside 2 .. 4096 (RQMC), a RANMAR seed above GPURNG_RANMAR_MAX_SEED, more dimensions than the
  *     quasi-random engine has (Sobol': 20000, Halton: 1000; dimensions = normals a path), a count or size
  *     outside its documented range, or a parameter outside its range, NaN or infinite;
@@ -184,7 +186,7 @@ GPURNG_API gpurngStatus_t gpurngPriceAsianBasket(gpurngPricer_t pricer, const gp
 
 /**
  * Price @p count parameter sets of the GARCH lookback (GPU Gems uses T = 15).
- * @param steps   T, 1 .. 4096
+ * @param steps   T, 1 .. 64 (a path keeps its prices)
  * @param results count estimates (host memory)
  */
 GPURNG_API gpurngStatus_t gpurngPriceGarchLookback(gpurngPricer_t pricer, const gpurngPricingOptions_t *options,
