@@ -11,8 +11,8 @@
 #include "../backends/cuda/cuda_backend.hpp"
 #include "../core/abi_guard.hpp"
 #include "../core/backend_choice.hpp"
-#include "gpurng/engines/halton_rasrap.hpp"
 #include "gpurng_pricing.h"
+#include "plan_from_options.hpp"
 #include "pricing_launch.hpp"
 #if GPURNG_WITH_CUDA
 #include "../solvers/tridiag_cuda.hpp"
@@ -29,201 +29,11 @@ using namespace gpurng::pricing;
 
 namespace {
 
-constexpr uint64_t kMaxPaths = uint64_t(1) << 40;
-constexpr int kMaxReplications = 4096;
 constexpr int kMaxSteps = 4096;
-constexpr int kSobolDimensions = 20000;
-constexpr int kHaltonDimensions = 1000;
 
 bool is_finite(double v) { return std::isfinite(v); }
 bool finite_nonnegative(double v) { return std::isfinite(v) && v >= 0.0; }
 bool finite_positive(double v) { return std::isfinite(v) && v > 0.0; }
-
-// Every array of one call, 16-byte aligned, in one host block; offsets become pointers once it is complete.
-class Blob {
- public:
-  template <typename T>
-  size_t add(const T* data, size_t count) {
-    const size_t at = (bytes_.size() + 15) / 16 * 16;
-    bytes_.resize(at + count * sizeof(T));
-    if (count) std::memcpy(bytes_.data() + at, data, count * sizeof(T));
-    return at;
-  }
-  template <typename T>
-  const T* at(size_t offset) const {
-    return reinterpret_cast<const T*>(bytes_.data() + offset);
-  }
-  const unsigned char* data() const { return bytes_.data(); }
-  size_t size() const { return bytes_.size(); }
-
- private:
-  std::vector<unsigned char> bytes_;
-};
-
-uint64_t splitmix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-// The engine, counts and switches of the options (not the model's parameters); the plan's source tables are
-// added to the blob (offsets in the returned plan's params fixed by fix_sources).
-struct SourceOffsets {
-  size_t directions = 0, scramble = 0, shifts = 0, halton = 0, bridge_ints = 0, bridge_weights = 0;
-  bool has_scramble = false, has_bridge = false;
-};
-
-// The Brownian bridge's tree over `steps` steps, its weights in the path type T (bridged_normals.hpp).
-template <typename T>
-void add_bridge(const gpurngPricingOptions_t& o, int steps, int factors, Blob& blob, PricingPlan* plan,
-                SourceOffsets* offs) {
-  if (!o.brownian_bridge) return;
-  const BridgeTreeArrays a = bridge_tree(steps);
-  std::vector<int> ints(a.order);
-  ints.insert(ints.end(), a.child_left.begin(), a.child_left.end());
-  ints.insert(ints.end(), a.child_right.begin(), a.child_right.end());
-  std::vector<T> w;
-  for (const std::vector<double>* v : {&a.lw, &a.rw, &a.sd})
-    for (double x : *v) w.push_back(T(x));
-  offs->bridge_ints = blob.add(ints.data(), ints.size());
-  offs->bridge_weights = blob.add(w.data(), w.size());
-  offs->has_bridge = true;
-  plan->params.bridge_steps = steps;
-  plan->params.bridge_factors = factors;
-}
-
-gpurngStatus_t plan_of(const gpurngPricingOptions_t& o, int dims, bool model_has_bridge, int sets, Blob& blob,
-                       PricingPlan* plan, SourceOffsets* offs) {
-  PricingPlan p;
-  bool quasi = false;
-  switch (o.engine) {
-    case GPURNG_RNG_PSEUDO_DEFAULT:
-    case GPURNG_RNG_PSEUDO_XORWOW:
-      p.source = SourceKind::xorwow;
-      break;
-    case GPURNG_RNG_PSEUDO_MRG32K3A:
-      p.source = SourceKind::mrg32k3a;
-      break;
-    case GPURNG_RNG_PSEUDO_PHILOX4_32_10:
-      p.source = SourceKind::philox;
-      break;
-    case GPURNG_RNG_PSEUDO_HYBRID_TAUS:
-      p.source = SourceKind::hybrid_taus;
-      break;
-    case GPURNG_RNG_PSEUDO_RANMAR:
-      p.source = SourceKind::ranmar;
-      break;
-    case GPURNG_RNG_PSEUDO_RANMAR48:
-      p.source = SourceKind::ranmar48;
-      break;
-    case GPURNG_RNG_PSEUDO_RANMAR48X:
-      p.source = SourceKind::ranmar48x;
-      break;
-    case GPURNG_RNG_PSEUDO_MINSTD:
-      p.source = SourceKind::park_miller;
-      p.params.multiplier = 16807;
-      break;
-    case GPURNG_RNG_PSEUDO_MINSTD48271:
-      p.source = SourceKind::park_miller;
-      p.params.multiplier = 48271;
-      break;
-    case GPURNG_RNG_QUASI_DEFAULT:
-    case GPURNG_RNG_QUASI_SOBOL32:
-    case GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32:
-      p.source = SourceKind::sobol;
-      quasi = true;
-      break;
-    case GPURNG_RNG_QUASI_HALTON_RASRAP:
-      p.source = SourceKind::halton;
-      quasi = true;
-      break;
-    default:
-      return GPURNG_STATUS_TYPE_ERROR;
-  }
-  if (o.precision != GPURNG_PATHS_DOUBLE && o.precision != GPURNG_PATHS_FLOAT) return GPURNG_STATUS_INVALID_VALUE;
-  if ((o.antithetic != 0 && o.antithetic != 1) || (o.brownian_bridge != 0 && o.brownian_bridge != 1) ||
-      (o.fast_mode != 0 && o.fast_mode != 1))
-    return GPURNG_STATUS_INVALID_VALUE;
-  if (o.antithetic && quasi) return GPURNG_STATUS_INVALID_VALUE;
-  if (o.brownian_bridge && (!model_has_bridge || !quasi)) return GPURNG_STATUS_INVALID_VALUE;
-  if (o.paths < 1 || o.paths > kMaxPaths || o.first_path > ~0ull - o.paths) return GPURNG_STATUS_OUT_OF_RANGE;
-  const bool ranmar =
-      p.source == SourceKind::ranmar || p.source == SourceKind::ranmar48 || p.source == SourceKind::ranmar48x;
-  unsigned long long seed = o.seed;
-  if (ranmar) {
-    if (seed == 0) seed = GPURNG_RANMAR_DEFAULT_SEED;
-    if (seed > GPURNG_RANMAR_MAX_SEED) return GPURNG_STATUS_OUT_OF_RANGE;
-  }
-  p.params.seed = seed;
-  p.first_path = o.first_path;
-  p.paths = o.paths;
-  p.antithetic = o.antithetic != 0;
-  p.sets = sets;
-  p.params.dims = dims;
-  // A path's uniforms on a stream engine: two per Box-Muller pair.
-  p.params.words_per_path = 2 * ((uint64_t(dims) + 1) / 2);
-  if (quasi) {
-    if (o.replications < 2 || o.replications > kMaxReplications) return GPURNG_STATUS_OUT_OF_RANGE;
-    p.replications = o.replications;
-    if (p.source == SourceKind::sobol) {
-      if (dims > kSobolDimensions || o.first_path + o.paths > (uint64_t(1) << 32)) return GPURNG_STATUS_OUT_OF_RANGE;
-      const bool scrambled = o.engine == GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32;
-      gpurngDirectionVectors32_t* v = nullptr;
-      gpurngStatus_t st = gpurngGetDirectionVectors32(
-          &v, scrambled ? GPURNG_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 : GPURNG_DIRECTION_VECTORS_32_JOEKUO6);
-      if (st != GPURNG_STATUS_SUCCESS) return st;
-      offs->directions = blob.add(reinterpret_cast<const unsigned int*>(v), size_t(dims) * 32);
-      if (scrambled) {
-        unsigned int* c = nullptr;
-        st = gpurngGetScrambleConstants32(&c);
-        if (st != GPURNG_STATUS_SUCCESS) return st;
-        offs->scramble = blob.add(c, size_t(dims));
-        offs->has_scramble = true;
-      }
-      // Replication r's digital shift of dimension d: the top 32 bits of splitmix64 of the seed's stream at
-      // r * dims + d (a fixed, documented function of seed, r and d).
-      std::vector<unsigned int> shifts(size_t(o.replications) * size_t(dims));
-      for (size_t i = 0; i < shifts.size(); ++i)
-        shifts[i] = static_cast<unsigned int>(splitmix(seed + 0x9E3779B97F4A7C15ull * i) >> 32);
-      offs->shifts = blob.add(shifts.data(), shifts.size());
-    } else {
-      if (dims > kHaltonDimensions) return GPURNG_STATUS_OUT_OF_RANGE;
-      const size_t bytes = gpurng_halton_rasrap_table_bytes(unsigned(dims));
-      // Replication r's table at halton + r * halton_bytes: Blob::add starts each at the next 16-byte boundary.
-      std::vector<uint64_t> one((bytes + 7) / 8);
-      size_t first = 0;
-      for (int r = 0; r < o.replications; ++r) {
-        if (gpurng_halton_rasrap_make_table(splitmix(seed + uint64_t(r)), unsigned(dims), one.data(), bytes) != 0)
-          return GPURNG_STATUS_INTERNAL_ERROR;
-        const size_t at = blob.add(one.data(), one.size());
-        if (r == 0) first = at;
-      }
-      offs->halton = first;
-      p.params.halton_bytes = ((bytes + 7) / 8) * 8;
-      // consecutive tables: each add() of a multiple of 16 bytes lands right after the previous one
-      if (p.params.halton_bytes % 16 != 0) p.params.halton_bytes += 8;
-    }
-  } else {
-    p.replications = 1;
-  }
-  *plan = p;
-  return GPURNG_STATUS_SUCCESS;
-}
-
-void fix_sources(const Blob& blob, const SourceOffsets& offs, PricingPlan* p) {
-  if (offs.has_bridge) {
-    p->params.bridge_ints = blob.at<int>(offs.bridge_ints);
-    p->params.bridge_weights = blob.at<unsigned char>(offs.bridge_weights);
-  }
-  if (p->source == SourceKind::sobol) {
-    p->params.directions = blob.at<unsigned int>(offs.directions);
-    p->params.scramble = offs.has_scramble ? blob.at<unsigned int>(offs.scramble) : nullptr;
-    p->params.shifts = blob.at<unsigned int>(offs.shifts);
-  } else if (p->source == SourceKind::halton) {
-    p->params.halton = blob.at<unsigned char>(offs.halton);
-  }
-}
 
 // Runs the model on the pricer's backend and turns the moments into results[set * outputs + output].
 template <typename T, typename Model>
@@ -232,17 +42,15 @@ gpurngStatus_t finish(gpurngPricer_t pricer, const PricingPlan& plan, const Mode
   const int outputs = model.outputs();
   std::vector<Moments> m(size_t(plan.sets) * size_t(plan.replications) * size_t(outputs));
   if (pricer->backend == GPURNG_BACKEND_CUDA) {
-#if !GPURNG_WITH_CUDA
-    (void)blob;
-    (void)fast;
-#endif
 #if GPURNG_WITH_CUDA
     const gpurngStatus_t st =
         fast ? cuda_fast::run<T>(plan, model, blob.data(), blob.size(), pricer->scratch, pricer->stream, m.data())
              : cuda::run<T>(plan, model, blob.data(), blob.size(), pricer->scratch, pricer->stream, m.data());
     if (st != GPURNG_STATUS_SUCCESS) return st;
 #else
-    return GPURNG_STATUS_INTERNAL_ERROR;
+    (void)blob;
+    (void)fast;
+    return GPURNG_STATUS_INTERNAL_ERROR;  // no CUDA pricer can exist without the CUDA backend
 #endif
   } else {
     if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
@@ -282,7 +90,7 @@ gpurngStatus_t asian(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, int
   Blob blob;
   PricingPlan plan;
   SourceOffsets offs;
-  gpurngStatus_t st = plan_of(o, 2 * steps, false, count, blob, &plan, &offs);
+  gpurngStatus_t st = plan_from_options(o, 2 * steps, false, count, blob, &plan, &offs);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   std::vector<AsianBasketSet<T>> sets(static_cast<size_t>(count));
   for (int k = 0; k < count; ++k) sets[size_t(k)] = asian_basket_set<T>(params[k]);
@@ -300,7 +108,7 @@ gpurngStatus_t lookback(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, 
   Blob blob;
   PricingPlan plan;
   SourceOffsets offs;
-  gpurngStatus_t st = plan_of(o, steps, false, count, blob, &plan, &offs);
+  gpurngStatus_t st = plan_from_options(o, steps, false, count, blob, &plan, &offs);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   std::vector<GarchLookbackSet<T>> sets(static_cast<size_t>(count));
   for (int k = 0; k < count; ++k) sets[size_t(k)] = garch_lookback_set<T>(params[k]);
@@ -319,7 +127,7 @@ gpurngStatus_t libor(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, con
   PricingPlan plan;
   SourceOffsets offs;
   const int dims = (p.forwards - 1) * p.steps_per_period * p.factors;
-  gpurngStatus_t st = plan_of(o, dims, true, 1, blob, &plan, &offs);
+  gpurngStatus_t st = plan_from_options(o, dims, true, 1, blob, &plan, &offs);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   add_bridge<T>(o, (p.forwards - 1) * p.steps_per_period, p.factors, blob, &plan, &offs);
   const int n = p.forwards;
@@ -358,7 +166,7 @@ gpurngStatus_t mbs(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, const
   Blob blob;
   PricingPlan plan;
   SourceOffsets offs;
-  gpurngStatus_t st = plan_of(o, p.months, true, 1, blob, &plan, &offs);
+  gpurngStatus_t st = plan_from_options(o, p.months, true, 1, blob, &plan, &offs);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   add_bridge<T>(o, p.months, 1, blob, &plan, &offs);
   // a_k = sum_{j=0}^{M-k} (1 + i0)^-j, summed from the smallest term in double, rounded once to T
