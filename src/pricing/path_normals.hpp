@@ -33,7 +33,8 @@ struct SubsequenceNormals {
     have = false;
   }
 #if defined(GPURNG_PRICING_FAST) && defined(__CUDA_ARCH__)
-  // fast_mode, float: Box-Muller on the same two words as the exact mode's pair with the GPU's approximate
+  // fast_mode, float: Box-Muller on the engine's next two 32-bit outputs (XORWOW and hybrid Taus: the exact
+  // pair's words; MRG32k3a: its 32-bit outputs, where the exact pair uses z / m1) with the GPU's approximate
   // functions (MUFU lg2, sin, cos; about 2 ulp), sin first and cos kept, as the exact pair.
   float cached;
   bool have;
