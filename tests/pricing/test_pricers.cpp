@@ -11,6 +11,7 @@
 #include "gpurng.h"
 #include "gpurng_pricing.h"
 #include "naive_pricers.hpp"
+#include "reference_cases.hpp"
 
 namespace {
 
@@ -33,10 +34,7 @@ gpurngPricingOptions_t options(gpurngRngType_t engine, unsigned long long paths,
   return o;
 }
 
-const gpurngAsianBasketParams_t kP1 = {1.5, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015};
-const gpurngGarchLookbackParams_t kQ1 = {0.05, 0.1, 0.1, 0.2, 0.1, 1.5, 0.0};
-// CMO's "nearly linear" set. Its published 0.0004 is sigma^2: sigma = 0.02 gives 131.786860 (solvers.md 3.6).
-const gpurngMbsParams_t kMbs = {0.007, 0.01, -0.005, 10.0, 0.5, 0.02, 360};
+using namespace pricing_cases;
 
 // Path p's normals as the host API writes them: Philox path p is subsequence p, whose k-th group of four
 // normals is unit p + 65536 k of gpurngGenerateNormal(Double) (docs/DEVICE_API.md, "The host API's positions").
@@ -165,43 +163,22 @@ TEST(Pricers, Ranmar48DoubleEqualsNaiveOnHostApiNumbers) {
   check_models_against_naive<double, Ranmar48HostNormals>(GPURNG_RNG_PSEUDO_RANMAR48, 54217137);
 }
 
-// |ours - reference| within 4 combined standard errors.
-void expect_within(const gpurngPricingResult_t& r, double ref, double ref_se, const char* what) {
-  const double combined = std::sqrt(r.std_error * r.std_error + ref_se * ref_se);
-  std::printf("[ estimate ] %s: %.8g +- %.3g (reference %.8g +- %.3g): %+.2f s.e.\n", what, r.mean, r.std_error, ref,
-              ref_se, (r.mean - ref) / combined);
-  EXPECT_LT(std::fabs(r.mean - ref), 4.0 * combined) << what;
-}
-
 TEST(Pricers, ReferenceValues) {
   Pricer pr;
   gpurngPricingResult_t r[40];
   auto o = options(GPURNG_RNG_PSEUDO_PHILOX4_32_10, 1 << 15);
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceAsianBasket(pr.p, &o, 256, 1, &kP1, r));
-  expect_within(r[0], 0.013278, 0.000049, "Asian basket P1");
+  expect_within(r[0], kP1Value, kP1Se, "Asian basket P1");
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceGarchLookback(pr.p, &o, 15, 1, &kQ1, r));
-  expect_within(r[0], 4.929008, 0.00265, "GARCH lookback Q1");
+  expect_within(r[0], kQ1Value, kQ1Se, "GARCH lookback Q1");
   auto a = options(GPURNG_RNG_PSEUDO_PHILOX4_32_10, 1 << 13);
   a.antithetic = 1;
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(pr.p, &a, &kMbs, r));
-  expect_within(r[0], 131.786860, 0.000116, "MBS nearly linear (antithetic)");
-  double L0[40], ld[40];
-  for (int j = 0; j < 40; ++j) {
-    L0[j] = 0.05;
-    ld[j] = 0.2;
-  }
-  const gpurngLiborParams_t lp = {40, 1, 4, 0.25, 0.05, L0, ld};
+  expect_within(r[0], kMbsValue, kMbsSe, "MBS nearly linear (antithetic)");
+  const FlatLibor libor;
   auto l = options(GPURNG_RNG_PSEUDO_PHILOX4_32_10, 1 << 14);
-  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &l, &lp, r));
-  // Black's formula (QuantLib's blackFormula, shared/reference/solvers.md 3.5)
-  const int n[] = {1, 4, 8, 20, 39};
-  const double black[] = {4.86238215842035e-4, 9.35732197493623e-4, 1.25708332632615e-3, 1.70385381457786e-3,
-                          1.86440196173416e-3};
-  for (int i = 0; i < 5; ++i) {
-    char what[64];
-    std::snprintf(what, sizeof what, "LIBOR caplet %d", n[i]);
-    expect_within(r[n[i]], black[i], 0.0, what);
-  }
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &l, &libor.params, r));
+  expect_black_caplets(r, "LIBOR, 2^14 paths");
   EXPECT_EQ(0.0, r[0].mean);  // L_0 = K: the caplet fixed today is worth nothing
   EXPECT_EQ(0.0, r[0].std_error);
 }
@@ -253,7 +230,7 @@ TEST(Pricers, EveryEngineEstimatesTheLookback) {
       ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceGarchLookback(pr.p, &o, 15, 1, &kQ1, &r)) << e;
       char what[64];
       std::snprintf(what, sizeof what, "lookback, engine %d, %s", int(e), single ? "float" : "double");
-      expect_within(r, 4.929008, 0.00265, what);
+      expect_within(r, kQ1Value, kQ1Se, what);
     }
   }
 }
@@ -270,11 +247,11 @@ TEST(Pricers, RqmcStandardErrorIsSmallerThanMonteCarlos) {
   std::printf("[ rqmc ] MBS: MC %.3g, RQMC Sobol' %.3g (%.1fx)\n", mc.std_error, qmc.std_error,
               mc.std_error / qmc.std_error);
   EXPECT_GT(mc.std_error, 4.0 * qmc.std_error);
-  expect_within(qmc, 131.786860, 0.000116, "MBS, RQMC scrambled Sobol'");
+  expect_within(qmc, kMbsValue, kMbsSe, "MBS, RQMC scrambled Sobol'");
   auto h = options(GPURNG_RNG_QUASI_HALTON_RASRAP, 1024);
   h.replications = 32;
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(pr.p, &h, &kMbs, &qmc));
-  expect_within(qmc, 131.786860, 0.000116, "MBS, RQMC Halton Rasrap");
+  expect_within(qmc, kMbsValue, kMbsSe, "MBS, RQMC Halton Rasrap");
 }
 
 // RQMC with the Brownian-bridge ordering (R = 32, as the test): MBS and the caplets, against plain Monte
@@ -291,16 +268,11 @@ TEST(Pricers, RqmcWithBrownianBridgeBeatsMonteCarlo) {
   std::printf("[ rqmc ] MBS: MC %.3g, RQMC Sobol' + bridge %.3g (%.1fx)\n", mc.std_error, qmc.std_error,
               mc.std_error / qmc.std_error);
   EXPECT_GT(mc.std_error, 4.0 * qmc.std_error);
-  expect_within(qmc, 131.786860, 0.000116, "MBS, RQMC Sobol' + bridge");
-  double L0[40], ld[40];
-  for (int j = 0; j < 40; ++j) {
-    L0[j] = 0.05;
-    ld[j] = 0.2;
-  }
-  const gpurngLiborParams_t lp = {40, 1, 4, 0.25, 0.05, L0, ld};
+  expect_within(qmc, kMbsValue, kMbsSe, "MBS, RQMC Sobol' + bridge");
+  const FlatLibor libor;
   gpurngPricingResult_t cm[40], cq[40];
-  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &o, &lp, cm));
-  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &q, &lp, cq));
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &o, &libor.params, cm));
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &q, &libor.params, cq));
   for (int j : {1, 4, 8, 20, 39}) {
     std::printf("[ rqmc ] caplet %d: MC %.3g, RQMC Sobol' + bridge %.3g (%.1fx)\n", j, cm[j].std_error, cq[j].std_error,
                 cm[j].std_error / cq[j].std_error);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gpurng_pricing.h"
+#include "reference_cases.hpp"
 
 namespace {
 
@@ -161,47 +162,26 @@ TEST(PricersGpu, FastModeWithinItsBound) {
 // The path counts, which the CPU tests cannot afford: the reference values within 4 combined standard
 // errors at 2^20 paths (LIBOR: every caplet of solvers.md's table against Black's formula; the Euler bias is up to
 // 1.6 standard errors at 2^19 paths, solvers.md 3.5).
-void expect_within(const gpurngPricingResult_t& r, double ref, double ref_se, const char* what) {
-  const double combined = std::sqrt(r.std_error * r.std_error + ref_se * ref_se);
-  std::printf("[ estimate ] %s: %.8g +- %.3g (reference %.8g +- %.3g): %+.2f s.e.\n", what, r.mean, r.std_error, ref,
-              ref_se, (r.mean - ref) / combined);
-  EXPECT_LT(std::fabs(r.mean - ref), 4.0 * combined) << what;
-}
-
 TEST(PricersGpu, ReferenceValuesAtFullPathCounts) {
+  using namespace pricing_cases;
   gpurngPricingOptions_t o;
   gpurngPricingOptionsDefault(&o);
   o.seed = 20261125;
   o.paths = 1 << 20;
   gpurngPricingResult_t r[40];
-  const gpurngAsianBasketParams_t p1 = {1.5, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015};
-  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceAsianBasket(g_gpu, &o, 256, 1, &p1, r));
-  expect_within(r[0], 0.013278, 0.000049, "Asian basket P1, 2^20 paths");
-  const gpurngGarchLookbackParams_t q1 = {0.05, 0.1, 0.1, 0.2, 0.1, 1.5, 0.0};
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceAsianBasket(g_gpu, &o, 256, 1, &kP1, r));
+  expect_within(r[0], kP1Value, kP1Se, "Asian basket P1, 2^20 paths");
   o.paths = 1 << 22;
-  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceGarchLookback(g_gpu, &o, 15, 1, &q1, r));
-  expect_within(r[0], 4.929008, 0.00265, "GARCH lookback Q1, 2^22 paths");
-  const gpurngMbsParams_t mbs = {0.007, 0.01, -0.005, 10.0, 0.5, 0.02, 360};
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceGarchLookback(g_gpu, &o, 15, 1, &kQ1, r));
+  expect_within(r[0], kQ1Value, kQ1Se, "GARCH lookback Q1, 2^22 paths");
   o.paths = 1 << 20;
   o.antithetic = 1;
-  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(g_gpu, &o, &mbs, r));
-  expect_within(r[0], 131.786860, 0.000116, "MBS nearly linear, 2^20 antithetic pairs");
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(g_gpu, &o, &kMbs, r));
+  expect_within(r[0], kMbsValue, kMbsSe, "MBS nearly linear, 2^20 antithetic pairs");
   o.antithetic = 0;
-  double L0[40], ld[40];
-  for (int j = 0; j < 40; ++j) {
-    L0[j] = 0.05;
-    ld[j] = 0.2;
-  }
-  const gpurngLiborParams_t lp = {40, 1, 4, 0.25, 0.05, L0, ld};
-  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(g_gpu, &o, &lp, r));
-  const int n[] = {1, 4, 8, 20, 39};
-  const double black[] = {4.86238215842035e-4, 9.35732197493623e-4, 1.25708332632615e-3, 1.70385381457786e-3,
-                          1.86440196173416e-3};
-  for (int i = 0; i < 5; ++i) {
-    char what[64];
-    std::snprintf(what, sizeof what, "LIBOR caplet %d, 2^20 paths", n[i]);
-    expect_within(r[n[i]], black[i], 0.0, what);
-  }
+  const FlatLibor libor;
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(g_gpu, &o, &libor.params, r));
+  expect_black_caplets(r, "LIBOR, 2^20 paths");
 }
 
 }  // namespace
