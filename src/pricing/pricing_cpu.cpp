@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The pricers on CPU threads: (set, replication, chunk) tasks spread over the pool, each chunk walked by one
-// thread (run_chunk), then each (set, replication, output)'s chunks merged in order, as the GPU does.
+// The pricers on CPU threads: pricing_cpu_kernels.inc compiled for the x86-64 baseline, AVX2 with FMA and AVX-512,
+// chosen at run time as the RANMAR and tridiagonal loops are (cpu_isa.hpp). The models' fused multiply-adds are
+// explicit, so every copy gives the same bits; the baseline copy calls libm's fma for them.
 #include <algorithm>
 #include <vector>
 
+#include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "pricing_launch.hpp"
 #include "source_dispatch.hpp"
@@ -12,41 +14,41 @@ namespace gpurng {
 namespace pricing {
 namespace cpu {
 
+#define GPURNG_PRICING_CHUNK_ATTR  // the baseline copy calls libm's fma anyway: no need to inline everything
+namespace baseline {
+#include "pricing_cpu_kernels.inc"
+}  // namespace baseline
+#undef GPURNG_PRICING_CHUNK_ATTR
+#define GPURNG_PRICING_CHUNK_ATTR __attribute__((flatten))
+
+#if GPURNG_HAVE_ISA_COPIES
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace avx2 {
+#include "pricing_cpu_kernels.inc"
+}  // namespace avx2
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma")
+namespace avx512 {
+#include "pricing_cpu_kernels.inc"
+}  // namespace avx512
+#pragma GCC pop_options
+#endif
+
 template <typename T, typename Model>
 void run(const PricingPlan& plan, const Model& model, Moments* out) {
-  const int outputs = model.outputs();
-  const uint64_t chunks = plan.chunks();
-  const uint64_t groups = uint64_t(plan.sets) * uint64_t(plan.replications);  // (set, replication) pairs
-  const uint64_t tasks = groups * chunks;
-  std::vector<Moments> chunk_moments(tasks * uint64_t(outputs));
-  with_normals(plan.source, [&](auto tag) {
-    using Src = decltype(tag);
-    const int threads = std::max(1, gpurng::cpu::configured_threads());
-    const int workers = int(std::min<uint64_t>(tasks, uint64_t(threads) * 8));
-    auto work = [&](int w) {
-      std::vector<PairwiseMoments> acc(static_cast<size_t>(outputs));
-      for (uint64_t t = tasks * uint64_t(w) / uint64_t(workers); t < tasks * uint64_t(w + 1) / uint64_t(workers); ++t) {
-        const uint64_t group = t / chunks, chunk = t % chunks;
-        const int set = int(group / uint64_t(plan.replications));
-        const int replication = int(group % uint64_t(plan.replications));
-        const uint64_t first = plan.first_path + chunk * kChunkPaths;
-        const int count = int(std::min<uint64_t>(kChunkPaths, plan.paths - chunk * kChunkPaths));
-        for (auto& a : acc) a.count = 0;
-        Src src = NormalsMaker<Src>::make(plan.params, replication);
-        run_chunk<T>(model, plan.params, set, src, first, count, plan.antithetic, acc.data());
-        for (int j = 0; j < outputs; ++j) chunk_moments[t * uint64_t(outputs) + uint64_t(j)] = acc[size_t(j)].finish();
-      }
-    };
-    if (workers <= 1)
-      work(0);
-    else
-      gpurng::cpu::parallel_for(workers, work);
-    return 0;
-  });
-  for (uint64_t g = 0; g < groups; ++g)
-    for (int j = 0; j < outputs; ++j)
-      out[g * uint64_t(outputs) + uint64_t(j)] =
-          merge_chunks(chunk_moments.data() + g * chunks * uint64_t(outputs) + uint64_t(j), chunks, outputs);
+#if GPURNG_HAVE_ISA_COPIES
+  switch (gpurng::cpu::selected_isa()) {
+    case gpurng::cpu::Isa::avx512:
+      return avx512::run<T>(plan, model, out);
+    case gpurng::cpu::Isa::avx2:
+      return avx2::run<T>(plan, model, out);
+    case gpurng::cpu::Isa::baseline:
+      break;
+  }
+#endif
+  baseline::run<T>(plan, model, out);
 }
 
 #define GPURNG_PRICING_CPU(Model)                                                            \
