@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One checked pricing call as the backends receive it from the C boundary (pricing_api.cpp): which normals the
-// paths draw (SourceParams, built per replication by make_normals), which paths, and how their samples combine
-// (run_chunk, shared by the CPU threads and the GPU's one-thread-a-chunk kernel).
+// One checked pricing call as the backends receive it (plan_from_options.cpp builds it): which normals the paths
+// draw (SourceParams, made into a source per replication by NormalsMaker), which paths, and how their samples
+// combine (path_samples and run_chunk, shared by the CPU threads and the GPU kernels).
 #pragma once
 
 #include <stddef.h>
