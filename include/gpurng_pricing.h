@@ -23,8 +23,9 @@
  * A path's numbers are fixed by its index, so estimates do not depend on thread or GPU counts, and ranks can split
  * the paths with first_path. Samples are combined (mean and sum of squared deviations, Chan's update) in a fixed
  * tree over chunks of 256 consecutive paths, and the chunks in order, on both backends: for the same call the CPU
- * and the GPU return the same bits (float paths included: every model step uses the library's portable elementary
- * functions and no implicit fused multiply-add).
+ * and the GPU return the same bits in the default exact mode (float paths included: every model step uses the
+ * library's portable elementary functions and no implicit fused multiply-add); fast_mode trades that for speed
+ * within a stated bound (gpurngPricingOptions_t).
  *
  * Monte Carlo: mean of the paths' discounted payoffs; std_error = sample standard deviation / sqrt(paths). With
  * antithetic != 0 each index p is a pair (normals z and -z), its sample the pair's average, std_error from the
