@@ -19,8 +19,25 @@
 namespace gpurng {
 namespace pricing {
 
+#if defined(GPURNG_PRICING_FAST) && defined(__CUDA_ARCH__)
+#define GPURNG_PRICING_FAST_NORMALS 1
+// fast_mode, float: Box-Muller on two 32-bit words with the GPU's approximate functions (MUFU lg2, sin, cos; about
+// 2 ulp), (sin, cos) in the exact pair's order.
+__device__ inline void fast_box_muller(unsigned int x, unsigned int y, float* sn, float* cs) {
+  const float u = x * curand_out::k2pow32Inv + curand_out::k2pow32Inv / 2.0f;  // in (0, 1]
+  const float v = y * curand_out::k2pow32Inv2Pi + curand_out::k2pow32Inv2Pi / 2.0f;
+  const float r = __fsqrt_rn(-2.0f * __logf(u));
+  __sincosf(v, sn, cs);
+  *sn = r * *sn;
+  *cs = r * *cs;
+}
+#else
+#define GPURNG_PRICING_FAST_NORMALS 0
+#endif
+
 // cuRAND's engines and hybrid Taus: path p is subsequence p, its normals the device API's (Box-Muller pairs, the
-// second value kept for the next draw).
+// second value kept for the next draw). fast_mode's floats: fast_box_muller on the engine's next two 32-bit outputs
+// (XORWOW and hybrid Taus: the exact pair's words; MRG32k3a: its 32-bit outputs, where the exact pair uses z / m1).
 template <typename State>
 struct SubsequenceNormals {
   static constexpr bool kRandomAccess = false;
@@ -28,33 +45,26 @@ struct SubsequenceNormals {
   State s;
 
   GPURNG_HD void start_chunk(uint64_t) {}
+#if GPURNG_PRICING_FAST_NORMALS
+  float cached;
+  bool have;
   GPURNG_HD void start_path(uint64_t path) {
     gpurng_init(seed, path, 0ull, &s);
     have = false;
   }
-#if defined(GPURNG_PRICING_FAST) && defined(__CUDA_ARCH__)
-  // fast_mode, float: Box-Muller on the engine's next two 32-bit outputs (XORWOW and hybrid Taus: the exact
-  // pair's words; MRG32k3a: its 32-bit outputs, where the exact pair uses z / m1) with the GPU's approximate
-  // functions (MUFU lg2, sin, cos; about 2 ulp), sin first and cos kept, as the exact pair.
-  float cached;
-  bool have;
   GPURNG_HD float next(float*) {
     if (have) {
       have = false;
       return cached;
     }
     const unsigned int x = gpurng_next(&s), y = gpurng_next(&s);
-    const float u = x * curand_out::k2pow32Inv + curand_out::k2pow32Inv / 2.0f;  // in (0, 1]
-    const float v = y * curand_out::k2pow32Inv2Pi + curand_out::k2pow32Inv2Pi / 2.0f;
-    const float r = __fsqrt_rn(-2.0f * __logf(u));
-    float sn, cs;
-    __sincosf(v, &sn, &cs);
-    cached = r * cs;
+    float sn;
+    fast_box_muller(x, y, &sn, &cached);
     have = true;
-    return r * sn;
+    return sn;
   }
 #else
-  bool have;
+  GPURNG_HD void start_path(uint64_t path) { gpurng_init(seed, path, 0ull, &s); }
   GPURNG_HD float next(float*) { return gpurng_normal(&s); }
 #endif
   GPURNG_HD double next(double*) { return gpurng_normal_double(&s); }
@@ -88,19 +98,11 @@ struct SubsequenceNormals<gpurngStatePhilox4_32_10_t> {
   GPURNG_HD double next(double*) { return gpurng_normal_double(&s); }
 
  private:
-#if defined(GPURNG_PRICING_FAST) && defined(__CUDA_ARCH__)
-  static __device__ void fast_pair(unsigned int x, unsigned int y, float* sn, float* cs) {
-    const float u = x * curand_out::k2pow32Inv + curand_out::k2pow32Inv / 2.0f;  // in (0, 1]
-    const float v = y * curand_out::k2pow32Inv2Pi + curand_out::k2pow32Inv2Pi / 2.0f;
-    const float r = __fsqrt_rn(-2.0f * __logf(u));
-    __sincosf(v, sn, cs);
-    *sn = r * *sn;
-    *cs = r * *cs;
-  }
+#if GPURNG_PRICING_FAST_NORMALS
   GPURNG_HD void refill() {
     const gpurng_uint4 w = gpurng4(&s);
-    fast_pair(w.x, w.y, &q0, &q1);
-    fast_pair(w.z, w.w, &q2, &q3);
+    fast_box_muller(w.x, w.y, &q0, &q1);
+    fast_box_muller(w.z, w.w, &q2, &q3);
     left = 4;
   }
 #else
