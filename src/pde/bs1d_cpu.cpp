@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,28 +35,28 @@ using gpurng::cpu::configured_threads;
 using gpurng::cpu::parallel_for;
 using namespace gpurng::solvers;
 
-#define GPURNG_PDE_NATIVE_BYTES 16
+#define GPURNG_CPU_NATIVE_BYTES 16
 namespace baseline {
 #include "bs1d_cpu_kernels.inc"
 }  // namespace baseline
-#undef GPURNG_PDE_NATIVE_BYTES
+#undef GPURNG_CPU_NATIVE_BYTES
 
 #if GPURNG_HAVE_ISA_COPIES
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
-#define GPURNG_PDE_NATIVE_BYTES 32
+#define GPURNG_CPU_NATIVE_BYTES 32
 namespace avx2 {
 #include "bs1d_cpu_kernels.inc"
 }  // namespace avx2
-#undef GPURNG_PDE_NATIVE_BYTES
+#undef GPURNG_CPU_NATIVE_BYTES
 #pragma GCC pop_options
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
-#define GPURNG_PDE_NATIVE_BYTES 64
+#define GPURNG_CPU_NATIVE_BYTES 64
 namespace avx512 {
 #include "bs1d_cpu_kernels.inc"
 }  // namespace avx512
-#undef GPURNG_PDE_NATIVE_BYTES
+#undef GPURNG_CPU_NATIVE_BYTES
 #pragma GCC pop_options
 #endif
 

@@ -19,11 +19,13 @@ struct ThomasCarry {
   T dp;  // d'_{i-1}
 };
 
-// One forward row. Returns false (and leaves the carry meaningless) when the pivot is tiny.
+// One forward row. Returns false (and leaves the carry meaningless) when the pivot is tiny: a bool for
+// scalars, a per-lane mask for the CPU's lane vectors (whose pivot_ok, found by argument-dependent lookup,
+// computes solver_math.hpp's test lane by lane).
 template <typename T>
-GPURNG_HD bool thomas_forward_row(T a, T b, T c, T d, ThomasCarry<T>& carry) {
+GPURNG_HD auto thomas_forward_row(T a, T b, T c, T d, ThomasCarry<T>& carry) {
   const T p = fma_hd(-a, carry.cp, b);
-  const bool ok = pivot_ok(p, b);
+  const auto ok = pivot_ok(p, b);
   const T r = T(1) / p;
   carry.cp = c * r;
   carry.dp = fma_hd(-a, carry.dp, d) * r;

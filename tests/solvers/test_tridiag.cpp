@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -505,6 +506,73 @@ TEST(Tridiag, BadInput) {
   EXPECT_EQ(gpurngCreateSolver(nullptr), GPURNG_STATUS_NULL_POINTER);
   EXPECT_STREQ(gpurngGetErrorString(GPURNG_STATUS_ZERO_PIVOT),
                "tridiagonal solve met a zero or tiny pivot (no pivoting: the matrix must be diagonally dominant)");
+}
+
+// The CPU's blocked THOMAS (contiguous systems, full groups, row blocks that follow the cache lines, with identity
+// rows before row 0 where the arrays start inside a line) gives the bits of the plain row-by-row loop, which the
+// interleaved layout takes: the same systems at every element offset from a 64-byte line, sizes around the
+// 16-row and 8-row blocks.
+namespace {
+gpurngStatus_t gtsv_strided(gpurngSolver_t s, int m, float* a, float* b, float* c, float* x, int batch) {
+  return gpurngSgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
+}
+gpurngStatus_t gtsv_strided(gpurngSolver_t s, int m, double* a, double* b, double* c, double* x, int batch) {
+  return gpurngDgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
+}
+gpurngStatus_t gtsv_interleaved(gpurngSolver_t s, int m, float* a, float* b, float* c, float* x, int batch) {
+  return gpurngSgtsvInterleavedBatch(s, m, a, b, c, x, batch, nullptr);
+}
+gpurngStatus_t gtsv_interleaved(gpurngSolver_t s, int m, double* a, double* b, double* c, double* x, int batch) {
+  return gpurngDgtsvInterleavedBatch(s, m, a, b, c, x, batch, nullptr);
+}
+
+// `v`'s data from the element `offset` elements after its first 64-byte boundary, set to `values`.
+template <typename T>
+T* at_line_offset(std::vector<T>& v, int offset, const std::vector<T>& values) {
+  T* p = v.data() + (64 - reinterpret_cast<uintptr_t>(v.data()) % 64) % 64 / sizeof(T) + offset;
+  std::copy(values.begin(), values.end(), p);
+  return p;
+}
+
+template <typename T>
+void blocked_equals_row_loop() {
+  gpurngSolver_t s;
+  ASSERT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_THOMAS), GPURNG_STATUS_SUCCESS);
+  const int batch = 69;  // two full groups of 32 floats / eight groups of 8 doubles, and a partial one
+  for (int m : {1, 2, 3, 8, 9, 15, 16, 17, 31, 48, 256, 257}) {
+    const auto p = make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 11);
+    const size_t n = size_t(m) * batch;
+    // Interleaved copies (row i of system k at i * batch + k): the row-by-row loop.
+    std::vector<T> ia(n), ib(n), ic(n), ix(n);
+    for (int k = 0; k < batch; ++k)
+      for (int i = 0; i < m; ++i) {
+        const size_t from = size_t(k) * m + i, to = size_t(i) * batch + k;
+        ia[to] = p.a[from];
+        ib[to] = p.b[from];
+        ic[to] = p.c[from];
+        ix[to] = p.d[from];
+      }
+    ASSERT_EQ(gtsv_interleaved(s, m, ia.data(), ib.data(), ic.data(), ix.data(), batch), GPURNG_STATUS_SUCCESS);
+    for (int offset = 0; offset < int(64 / sizeof(T)); ++offset) {
+      const size_t room = n + 2 * 64 / sizeof(T);
+      std::vector<T> a(room), b(room), c(room), x(room);
+      T *pa = at_line_offset(a, offset, p.a), *pb = at_line_offset(b, offset, p.b);
+      T *pc = at_line_offset(c, offset, p.c), *px = at_line_offset(x, offset, p.d);
+      ASSERT_EQ(gtsv_strided(s, m, pa, pb, pc, px, batch), GPURNG_STATUS_SUCCESS);
+      for (int k = 0; k < batch; ++k)
+        for (int i = 0; i < m; ++i)
+          ASSERT_TRUE(same_bits(px[size_t(k) * m + i], ix[size_t(i) * batch + k]))
+              << "m " << m << " offset " << offset << " system " << k << " row " << i;
+    }
+  }
+  gpurngDestroySolver(s);
+}
+}  // namespace
+
+TEST(Tridiag, BlockedThomasGivesRowLoopBitsAtEveryLineOffset) {
+  blocked_equals_row_loop<float>();
+  blocked_equals_row_loop<double>();
 }
 
 // The CPU backend's instruction-set copies (baseline, AVX2+FMA, AVX-512; GPURNG_CPU_ISA) give the same bits: every
