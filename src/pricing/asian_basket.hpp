@@ -6,6 +6,11 @@
 #include "gpurng_pricing.h"
 #include "path_math.hpp"
 
+// Sets a GPU thread prices on one path (kSetsPerThread below); a compile-time knob for measuring other shapes.
+#ifndef GPURNG_PRICING_ASIAN_SETS
+#define GPURNG_PRICING_ASIAN_SETS 4
+#endif
+
 namespace gpurng {
 namespace pricing {
 
@@ -26,39 +31,77 @@ struct AsianBasketModel {
   }
 
   static constexpr int kMaxOutputs = 1;
+  // Sets priced on one path's normals at once by the GPU's set-blocked kernel (path_sets): the sets of a call share
+  // their paths, so a thread draws each normal once for this many sets.
+  static constexpr int kSetsPerThread = GPURNG_PRICING_ASIAN_SETS;
   GPURNG_HD int normals() const { return 2 * steps; }
   GPURNG_HD int outputs() const { return 1; }
+
+  // One set's running values on a path: the prices (fast_mode: their logarithms) and the sum of max(a, b).
+  struct State {
+    T a, b, sum;
+  };
+  GPURNG_HD State start(const AsianBasketSet<T>& p) const {
+#if GPURNG_PRICING_FAST_DEVICE
+    // fast_mode: log prices, one exponential a step (max commutes with exp)
+    return State{::log(p.A0), ::log(p.B0), T(0)};
+#else
+    return State{p.A0, p.B0, T(0)};
+#endif
+  }
+  // One step on the step's normals z1, z2.
+  GPURNG_HD void step(const AsianBasketSet<T>& p, T z1, T z2, State& s) const {
+#if GPURNG_PRICING_FAST_DEVICE
+    s.a = s.a + (p.muA + p.sAA * z1);
+    s.b = s.b + ((p.muB + p.sAB * z1) + p.sBB * z2);
+    s.sum = s.sum + path_exp(path_max(s.a, s.b));
+#else
+    s.a = s.a * path_exp(p.muA + p.sAA * z1);
+    s.b = s.b * path_exp((p.muB + p.sAB * z1) + p.sBB * z2);
+    s.sum = s.sum + path_max(s.a, s.b);
+#endif
+  }
+  GPURNG_HD double payoff(const State& s) const {
+#if GPURNG_PRICING_FAST_DEVICE
+    const T payoff = s.sum / T(steps) - path_exp(path_max(s.a, s.b));
+#else
+    const T payoff = s.sum / T(steps) - path_max(s.a, s.b);
+#endif
+    return static_cast<double>(path_max(payoff, T(0)));
+  }
 
   // One path of set `set` on the normals z hands out.
   template <typename Normals>
   GPURNG_HD void path(int set, Normals& z, double* out) const {
     const AsianBasketSet<T>& p = sets[set];
-#if GPURNG_PRICING_FAST_DEVICE
-    const T log_a0 = ::log(p.A0), log_b0 = ::log(p.B0);
-#endif
-#if GPURNG_PRICING_FAST_DEVICE
-    // fast_mode: log prices, one exponential a step (max commutes with exp)
-    T la = log_a0, lb = log_b0, sum = T(0);
+    State s = start(p);
     for (int t = 0; t < steps; ++t) {
       const T z1 = z.next(static_cast<T*>(nullptr));
       const T z2 = z.next(static_cast<T*>(nullptr));
-      la = la + (p.muA + p.sAA * z1);
-      lb = lb + ((p.muB + p.sAB * z1) + p.sBB * z2);
-      sum = sum + path_exp(path_max(la, lb));
+      step(p, z1, z2, s);
     }
-    const T payoff = sum / T(steps) - path_exp(path_max(la, lb));
-#else
-    T a = p.A0, b = p.B0, sum = T(0);
+    out[0] = payoff(s);
+  }
+
+  // The same path for K sets at once, on normals drawn once: out[k] is path(set[k], ...)'s out[0], operation for
+  // operation (each set's values go through start, step and payoff as above).
+  template <int K, typename Normals>
+  GPURNG_HD void path_sets(const int (&set)[K], Normals& z, double* out) const {
+    AsianBasketSet<T> p[K];
+    State s[K];
+    GPURNG_UNROLL
+    for (int k = 0; k < K; ++k) {
+      p[k] = sets[set[k]];
+      s[k] = start(p[k]);
+    }
     for (int t = 0; t < steps; ++t) {
       const T z1 = z.next(static_cast<T*>(nullptr));
       const T z2 = z.next(static_cast<T*>(nullptr));
-      a = a * path_exp(p.muA + p.sAA * z1);
-      b = b * path_exp((p.muB + p.sAB * z1) + p.sBB * z2);
-      sum = sum + path_max(a, b);
+      GPURNG_UNROLL
+      for (int k = 0; k < K; ++k) step(p[k], z1, z2, s[k]);
     }
-    const T payoff = sum / T(steps) - path_max(a, b);
-#endif
-    out[0] = static_cast<double>(path_max(payoff, T(0)));
+    GPURNG_UNROLL
+    for (int k = 0; k < K; ++k) out[k] = payoff(s[k]);
   }
 };
 

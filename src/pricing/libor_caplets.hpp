@@ -31,6 +31,7 @@ struct LiborModel {
   }
 
   static constexpr int kMaxOutputs = kMaxLiborForwards;
+  static constexpr int kSetsPerThread = 1;  // no set-blocked kernel (asian_basket.hpp has one)
   GPURNG_HD int normals() const { return (n - 1) * steps_per_period * factors; }
   GPURNG_HD int outputs() const { return n; }
 

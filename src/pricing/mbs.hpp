@@ -22,6 +22,7 @@ struct MbsModel {
   }
 
   static constexpr int kMaxOutputs = 1;
+  static constexpr int kSetsPerThread = 1;  // no set-blocked kernel (asian_basket.hpp has one)
   GPURNG_HD int normals() const { return months; }
   GPURNG_HD int outputs() const { return 1; }
 

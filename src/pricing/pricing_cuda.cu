@@ -4,6 +4,8 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include <type_traits>
+
 #include "../solvers/tridiag_cuda.hpp"
 #include "pricing_launch.hpp"
 #include "source_dispatch.hpp"

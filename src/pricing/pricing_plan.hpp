@@ -150,6 +150,28 @@ GPURNG_HD void path_samples(const Model& m, const SourceParams& p, int set, Src&
   for (int j = 0; j < m.outputs(); ++j) out[j] = 0.5 * (out[j] + mirror[j]);
 }
 
+// path_samples for K sets on one path's normals (models with kSetsPerThread > 1, no bridge): out[k] is what
+// path_samples gives set set[k], the antithetic mirror averaged the same way.
+template <typename T, int K, typename Model, typename Src>
+GPURNG_HD void path_samples_sets(const Model& m, const int (&set)[K], Src& src, uint64_t path, bool antithetic,
+                                 double* out) {
+  static_assert(Model::kMaxOutputs == 1, "set blocks are for one-output models");
+  src.start_path(path);
+  if (!antithetic) {
+    m.template path_sets<K>(set, src, out);
+    return;
+  }
+  const Src at_start = src;
+  double mirror[K];
+  m.template path_sets<K>(set, src, out);
+  Src again = at_start;
+  Negated<Src> negated{&again};
+  m.template path_sets<K>(set, negated, mirror);
+  src = again;
+  GPURNG_UNROLL
+  for (int k = 0; k < K; ++k) out[k] = 0.5 * (out[k] + mirror[k]);
+}
+
 // The chunk of `count` paths from `first` in one thread: acc[j] gets output j's samples in path order.
 template <typename T, typename Model, typename Src>
 GPURNG_HD void run_chunk(const Model& m, const SourceParams& p, int set, Src& src, uint64_t first, int count,

@@ -63,12 +63,19 @@ void expect_same(Call&& call, int n, const char* model) {
   }
 }
 
+// Five sets: on the GPU a thread prices several sets on its path's normals (a full group and a partial one); one
+// set: a thread a (set, path).
+const gpurngAsianBasketParams_t kAsianSets[5] = {{1.5, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015},
+                                                 {1.0, 1.1, -0.001, 0.0, 0.03, 0.02, 0.01},
+                                                 {1.2, 1.3, 0.0, 0.001, 0.025, 0.005, 0.02},
+                                                 {1.4, 1.0, 0.002, -0.001, 0.015, 0.01, 0.03},
+                                                 {1.1, 1.1, 0.0, 0.0, 0.02, 0.02, 0.02}};
+
 TEST(PricersGpu, AsianBasketSameBitsAsCpu) {
-  const gpurngAsianBasketParams_t p[2] = {{1.5, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015},
-                                          {1.0, 1.1, -0.001, 0.0, 0.03, 0.02, 0.01}};
-  expect_same([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
-                  gpurngPricingResult_t* r) { return gpurngPriceAsianBasket(pr, &o, 32, 2, p, r); },
-              2, "asian");
+  for (int sets : {5, 1})
+    expect_same([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
+                    gpurngPricingResult_t* r) { return gpurngPriceAsianBasket(pr, &o, 32, sets, kAsianSets, r); },
+                sets, "asian");
 }
 
 TEST(PricersGpu, GarchLookbackSameBitsAsCpu) {
@@ -136,10 +143,12 @@ void expect_fast_close(Call&& call, int n, const char* model) {
 }
 
 TEST(PricersGpu, FastModeWithinItsBound) {
-  const gpurngAsianBasketParams_t p = {1.5, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015};
-  expect_fast_close([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
-                        gpurngPricingResult_t* r) { return gpurngPriceAsianBasket(pr, &o, 256, 1, &p, r); },
-                    1, "asian");
+  for (int sets : {1, 5})
+    expect_fast_close(
+        [&](gpurngPricer_t pr, const gpurngPricingOptions_t& o, gpurngPricingResult_t* r) {
+          return gpurngPriceAsianBasket(pr, &o, 256, sets, kAsianSets, r);
+        },
+        sets, "asian");
   const gpurngGarchLookbackParams_t q = {0.05, 0.1, 0.1, 0.2, 0.1, 1.5, 0.0};
   expect_fast_close([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
                         gpurngPricingResult_t* r) { return gpurngPriceGarchLookback(pr, &o, 15, 1, &q, r); },
