@@ -21,9 +21,9 @@
  *   - RQMC, GPURNG_RNG_QUASI_HALTON_RASRAP: point p of the random-start permuted Halton sequence whose seed for
  *     replication r is splitmix64(seed + r) (dimensions up to 1000), its inverse-CDF normals as the device API's.
  * A path's numbers are fixed by its index, so estimates do not depend on thread or GPU counts, and ranks can split
- * the paths with first_path. Samples are combined (mean and sum of squared deviations, Chan's update) in a fixed
- * tree over chunks of 256 consecutive paths, and the chunks in order, on both backends: for the same call the CPU
- * and the GPU return the same bits in the default exact mode (float paths included: every model step uses the
+ * the paths with first_path. Samples are combined (mean and sum of squared deviations, Chan's update) in one fixed
+ * neighbour-pairing tree over the paths (chunks of 256, then the chunks paired), on both backends: for the same call
+ * the CPU and the GPU return the same bits in the default exact mode (float paths included: every model step uses the
  * library's portable elementary functions and no implicit fused multiply-add); fast_mode trades that for speed
  * within a stated bound (gpurngPricingOptions_t).
  *

@@ -14,12 +14,12 @@
 namespace gpurng {
 namespace pricing {
 
-// A (set, replication, output)'s chunks in order: the last stage of the fixed combination tree, the same
-// arithmetic on the host and in the GPU's merge kernel.
-GPURNG_HD Moments merge_chunks(const Moments* first, uint64_t chunks, int stride) {
-  Moments r = no_moments();
-  for (uint64_t c = 0; c < chunks; ++c) r = merge(r, first[c * uint64_t(stride)]);
-  return r;
+// A (set, replication, output)'s chunks, neighbours paired as inside a chunk: the last stage of the fixed
+// combination tree (sample_statistics.hpp). The GPU's merge kernel builds the same tree in parallel.
+inline Moments merge_chunks(const Moments* first, uint64_t chunks, int stride) {
+  ChunkTree t;
+  for (uint64_t c = 0; c < chunks; ++c) t.push(first[c * uint64_t(stride)]);
+  return t.finish();
 }
 
 namespace cpu {

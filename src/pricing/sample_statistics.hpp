@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // How the pricers combine samples: count, mean and sum of squared deviations (Chan, Golub and LeVeque's pairwise
-// update), in a fixed binary tree over chunks of kChunkPaths consecutive paths, then the chunks in order. The tree
-// pairs neighbours (samples 2i and 2i+1, then those pairs, ...), so a thread that walks a chunk's paths one by one
-// (PairwiseMoments below) and a GPU block that reduces them level by level in shared memory build the same tree
-// and round alike: the estimate does not depend on the backend or on how paths are spread over threads.
+// update), in one fixed binary tree over all the paths of a call: neighbours first (samples 2i and 2i+1, then
+// those pairs, ...), built in chunks of kChunkPaths consecutive paths whose moments are then paired the same way.
+// A thread that walks a chunk's paths one by one (PairwiseMoments below), a GPU block that reduces them level by
+// level in shared memory, and the chunk trees (ChunkTree on the CPU, segments and a block reduction on the GPU)
+// build the same tree and round alike: the estimate does not depend on the backend or on how paths are spread
+// over threads. (Chunks merged one after another instead made the GPU's last kernel a chain of 4096 dependent
+// double divisions and loads for 2^20 paths.)
 #pragma once
 
 #include <stdint.h>
@@ -42,16 +45,16 @@ GPURNG_HD Moments merge(const Moments& a, const Moments& b) {
   return r;
 }
 
-// The neighbour-pairing tree over one chunk, built as samples arrive in path order: a binary counter of complete
-// subtrees. finish() merges what is left from the right, which is the tree a level-by-level reduction with empty
-// leaves past the chunk's end would build.
-struct PairwiseMoments {
-  Moments level[kChunkLevels];
-  int count = 0;  // samples pushed
+// The neighbour-pairing tree over a run of samples (or of subtrees' moments), built as they arrive in order: a
+// binary counter of complete subtrees. finish() merges what is left from the right, which is the tree a
+// level-by-level reduction with empty leaves past the end would build. Levels bounds the count to 2^(Levels-1).
+template <int Levels>
+struct PairwiseTree {
+  Moments level[Levels];
+  uint64_t count = 0;  // leaves pushed
 
-  GPURNG_HD void push(double x) {
-    Moments m = moments_of(x);
-    int k = count;
+  GPURNG_HD void push(Moments m) {
+    uint64_t k = count;
     int depth = 0;
     // each trailing 1 bit of count is a complete subtree of that size waiting for a right neighbour
     while (k & 1) {
@@ -62,11 +65,12 @@ struct PairwiseMoments {
     level[depth] = m;
     ++count;
   }
+  GPURNG_HD void push(double x) { push(moments_of(x)); }
 
   GPURNG_HD Moments finish() const {
     Moments r = no_moments();
     bool any = false;
-    for (int depth = 0; depth < kChunkLevels; ++depth)
+    for (int depth = 0; depth < Levels; ++depth)
       if ((count >> depth) & 1) {
         r = any ? merge(level[depth], r) : level[depth];
         any = true;
@@ -74,6 +78,12 @@ struct PairwiseMoments {
     return r;
   }
 };
+
+// One chunk's samples in path order.
+using PairwiseMoments = PairwiseTree<kChunkLevels>;
+// A (set, replication, output)'s chunk moments in chunk order (fewer than 2^31 chunks a call).
+constexpr int kChunkTreeLevels = 32;
+using ChunkTree = PairwiseTree<kChunkTreeLevels>;
 
 // The standard error of the mean of m's samples (0 for fewer than two). Host only: the launchers finish there.
 inline double standard_error(const Moments& m) {

@@ -110,6 +110,28 @@ TEST(PricersGpu, LiborCapletsSameBitsAsCpu) {
               n, "libor, one factor");
 }
 
+// Many chunks: the GPU's merge kernel folds segments of chunks in its threads and pairs them in shared memory; the
+// CPU pairs the chunks one by one. Both must be the same tree (1172 and 301 chunks: segments of 8 and 2, the last
+// partial).
+TEST(PricersGpu, ManyChunksSameBitsAsCpu) {
+  gpurngPricingOptions_t o;
+  gpurngPricingOptionsDefault(&o);
+  o.engine = GPURNG_RNG_PSEUDO_PHILOX4_32_10;
+  o.seed = 5;
+  o.paths = 300000;
+  const gpurngGarchLookbackParams_t q = {0.05, 0.1, 0.1, 0.2, 0.1, 1.5, 0.0};
+  gpurngPricingResult_t a, b;
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceGarchLookback(g_cpu, &o, 15, 1, &q, &a));
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceGarchLookback(g_gpu, &o, 15, 1, &q, &b));
+  EXPECT_EQ(0, std::memcmp(&a, &b, sizeof a)) << "lookback: CPU " << a.mean << " GPU " << b.mean;
+  o.paths = 300 * 256 + 17;
+  o.precision = GPURNG_PATHS_FLOAT;
+  const gpurngMbsParams_t m = {0.007, 0.01, -0.005, 10.0, 0.5, 0.02, 360};
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(g_cpu, &o, &m, &a));
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceMbs(g_gpu, &o, &m, &b));
+  EXPECT_EQ(0, std::memcmp(&a, &b, sizeof a)) << "mbs: CPU " << a.mean << " GPU " << b.mean;
+}
+
 // fast_mode on the GPU against the exact CPU: the GPU's fast functions move each path's payoff by a few float
 // ulps, so the estimates differ by far less than their standard error. The bound checked (and stated in
 // docs/PRICING.md): |fast - exact| <= 0.1 standard errors, and the standard errors within 2 %.
