@@ -115,6 +115,24 @@ struct Negated {
   }
 };
 
+// run(z, out) on the path's normals; with antithetic, again on the same normals negated, and out[0 .. count-1]
+// the pair's averages. Src is left where the path's draws end.
+template <int MaxOutputs, typename Src, typename Run>
+GPURNG_HD void antithetic_samples(Src& src, bool antithetic, int count, double* out, Run&& run) {
+  if (!antithetic) {
+    run(src, out);
+    return;
+  }
+  const Src at_start = src;
+  double mirror[MaxOutputs];
+  run(src, out);
+  Src again = at_start;
+  Negated<Src> negated{&again};
+  run(negated, mirror);
+  src = again;
+  for (int j = 0; j < count; ++j) out[j] = 0.5 * (out[j] + mirror[j]);
+}
+
 // One path's samples (antithetic: the pair's average; Brownian-bridge ordering where the plan has a bridge),
 // written to out[0 .. outputs-1].
 template <typename T, typename Model, typename Src>
@@ -136,18 +154,8 @@ GPURNG_HD void path_samples(const Model& m, const SourceParams& p, int set, Src&
       return;
     }
   }
-  if (!antithetic) {
-    m.path(set, src, out);
-    return;
-  }
-  const Src at_start = src;
-  double mirror[Model::kMaxOutputs];
-  m.path(set, src, out);
-  Src again = at_start;
-  Negated<Src> negated{&again};
-  m.path(set, negated, mirror);
-  src = again;
-  for (int j = 0; j < m.outputs(); ++j) out[j] = 0.5 * (out[j] + mirror[j]);
+  antithetic_samples<Model::kMaxOutputs>(src, antithetic, m.outputs(), out,
+                                         [&](auto& z, double* o) { m.path(set, z, o); });
 }
 
 // path_samples for K sets on one path's normals (models with kSetsPerThread > 1, no bridge): out[k] is what
@@ -157,19 +165,7 @@ GPURNG_HD void path_samples_sets(const Model& m, const int (&set)[K], Src& src, 
                                  double* out) {
   static_assert(Model::kMaxOutputs == 1, "set blocks are for one-output models");
   src.start_path(path);
-  if (!antithetic) {
-    m.template path_sets<K>(set, src, out);
-    return;
-  }
-  const Src at_start = src;
-  double mirror[K];
-  m.template path_sets<K>(set, src, out);
-  Src again = at_start;
-  Negated<Src> negated{&again};
-  m.template path_sets<K>(set, negated, mirror);
-  src = again;
-  GPURNG_UNROLL
-  for (int k = 0; k < K; ++k) out[k] = 0.5 * (out[k] + mirror[k]);
+  antithetic_samples<K>(src, antithetic, K, out, [&](auto& z, double* o) { m.template path_sets<K>(set, z, o); });
 }
 
 // The chunk of `count` paths from `first` in one thread: acc[j] gets output j's samples in path order.
