@@ -20,14 +20,14 @@ struct LiborModel {
   T delta, strike, h, sqrt_h;
   const T* initial;   // n
   const T* loadings;  // factors x n
-  const T* half_sq;   // n: |sigma_j|^2 / 2
+  const T* drift;     // n: -|sigma_j|^2 h / 2, the Ito term of a step, computed once on the host
 
   // Points every array pointer through f (the GPU launcher moves them to the device copy).
   template <class F>
   void rebase(F&& f) {
     initial = f(initial);
     loadings = f(loadings);
-    half_sq = f(half_sq);
+    drift = f(drift);
   }
 
   static constexpr int kMaxOutputs = kMaxLiborForwards;
@@ -45,35 +45,37 @@ struct LiborModel {
     out[0] = static_cast<double>((delta * path_max(L[0] - strike, T(0))) / numeraire);
     for (int k = 1; k < n; ++k) {  // period k: from T_{k-1} to T_k; forwards k .. n-1 alive
       for (int step = 0; step < steps_per_period; ++step) {
-        if (factors == 1) {  // the common case, with every quantity in registers (the same arithmetic)
-          const T z0 = z.next(static_cast<T*>(nullptr));
+        // A step's exponent for forward j: (mu_j - |sigma_j|^2 / 2) h + sqrt(h) sigma_j . Z, written as
+        // drift_j + sum_f sigma_fj (S_f h + sqrt(h) Z_f) with mu_j = sum_f sigma_fj S_f: one multiply-add pair a
+        // factor and no per-forward constant but drift_j. g_j = delta L_j / (1 + delta L_j) at the step start.
+        if (factors == 1) {  // the common case, in registers: the loop below's values (its x starts at 0)
+          const T u = sqrt_h * z.next(static_cast<T*>(nullptr));
           T S = T(0);
           for (int j = k; j < n; ++j) {
-            const T g = (delta * L[j]) / (T(1) + delta * L[j]);
+            const T dl = delta * L[j];
+            const T g = path_ratio(dl, T(1) + dl);
             const T sig = loadings[j];
             S = S + g * sig;
-            const T mu = sig * S, shock = sig * z0;
-            L[j] = L[j] * path_exp((mu - half_sq[j]) * h + sqrt_h * shock);
+            L[j] = L[j] * path_exp(sig * (S * h + u) + drift[j]);
           }
           continue;
         }
-        T Z[kMaxLiborFactors], S[kMaxLiborFactors];
+        T U[kMaxLiborFactors], S[kMaxLiborFactors];
         for (int f = 0; f < factors; ++f) {
-          Z[f] = z.next(static_cast<T*>(nullptr));
+          U[f] = sqrt_h * z.next(static_cast<T*>(nullptr));
           S[f] = T(0);
         }
-        // mu_j = sigma_j . sum_{i=k}^{j} sigma_i g_i, g_i = delta L_i / (1 + delta L_i) at the step start: S
-        // collects the sum as j grows, before L_j moves.
+        // S_f collects sum_{i=k}^{j} sigma_fi g_i as j grows, before L_j moves.
         for (int j = k; j < n; ++j) {
-          const T g = (delta * L[j]) / (T(1) + delta * L[j]);
-          T mu = T(0), shock = T(0);
+          const T dl = delta * L[j];
+          const T g = path_ratio(dl, T(1) + dl);
+          T x = T(0);
           for (int f = 0; f < factors; ++f) {
             const T sig = loadings[f * n + j];
             S[f] = S[f] + g * sig;
-            mu = mu + sig * S[f];
-            shock = shock + sig * Z[f];
+            x = x + sig * (S[f] * h + U[f]);
           }
-          L[j] = L[j] * path_exp((mu - half_sq[j]) * h + sqrt_h * shock);
+          L[j] = L[j] * path_exp(x + drift[j]);
         }
       }
       numeraire = numeraire * (T(1) + delta * L[k]);

@@ -13,7 +13,9 @@ template <typename T>
 struct MbsModel {
   T i0, K0, K1, K2, K3, K4, sigma;
   int months;
-  const T* annuity;  // a_k = sum_{j=0}^{M-k} (1 + i0)^-j at annuity[k - 1], computed once on the host
+  // a_k = sum_{j=0}^{M-k} (1 + i0)^-j at annuity[k - 1], computed once on the host in double for both path
+  // types: it only meets the double cash flow, and a float copy cost a conversion a month on the GPU.
+  const double* annuity;
 
   // Points every array pointer through f (the GPU launcher moves them to the device copy).
   template <class F>
@@ -39,7 +41,7 @@ struct MbsModel {
       rate = (K0 * path_exp(sigma * xi)) * rate;
       const T w = K1 + K2 * path_atan(K3 * rate + K4);
       const double wd = static_cast<double>(w);
-      const double cash = survive * ((1.0 - wd) + wd * static_cast<double>(annuity[k - 1]));
+      const double cash = survive * ((1.0 - wd) + wd * annuity[k - 1]);
       pv = pv + discount * cash;
       survive = survive * (1.0 - wd);
       discount = discount / (1.0 + static_cast<double>(rate));

@@ -131,19 +131,20 @@ gpurngStatus_t libor(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, con
   if (st != GPURNG_STATUS_SUCCESS) return st;
   add_bridge<T>(o, (p.forwards - 1) * p.steps_per_period, p.factors, blob, &plan, &offs);
   const int n = p.forwards;
+  const double h = p.delta / p.steps_per_period;
   std::vector<T> initial(static_cast<size_t>(n)), loadings(static_cast<size_t>(n) * size_t(p.factors)),
-      half_sq(static_cast<size_t>(n));
+      drift(static_cast<size_t>(n));
   for (int j = 0; j < n; ++j) {
     initial[size_t(j)] = T(p.initial[j]);
     double sq = 0.0;
     for (int f = 0; f < p.factors; ++f)
       sq += p.loadings[size_t(f) * size_t(n) + size_t(j)] * p.loadings[size_t(f) * size_t(n) + size_t(j)];
-    half_sq[size_t(j)] = T(0.5 * sq);
+    drift[size_t(j)] = T(-0.5 * sq * h);  // in double, rounded once
   }
   for (size_t i = 0; i < loadings.size(); ++i) loadings[i] = T(p.loadings[i]);
   const size_t a0 = blob.add(initial.data(), initial.size());
   const size_t a1 = blob.add(loadings.data(), loadings.size());
-  const size_t a2 = blob.add(half_sq.data(), half_sq.size());
+  const size_t a2 = blob.add(drift.data(), drift.size());
   fix_sources(blob, offs, &plan);
   LiborModel<T> model;
   model.n = n;
@@ -151,12 +152,11 @@ gpurngStatus_t libor(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, con
   model.steps_per_period = p.steps_per_period;
   model.delta = T(p.delta);
   model.strike = T(p.strike);
-  const double h = p.delta / p.steps_per_period;
   model.h = T(h);
   model.sqrt_h = T(std::sqrt(h));
   model.initial = blob.at<T>(a0);
   model.loadings = blob.at<T>(a1);
-  model.half_sq = blob.at<T>(a2);
+  model.drift = blob.at<T>(a2);
   return finish<T>(pricer, plan, model, blob, o.fast_mode != 0, results);
 }
 
@@ -169,8 +169,8 @@ gpurngStatus_t mbs(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, const
   gpurngStatus_t st = plan_from_options(o, p.months, true, 1, blob, &plan, &offs);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   add_bridge<T>(o, p.months, 1, blob, &plan, &offs);
-  // a_k = sum_{j=0}^{M-k} (1 + i0)^-j, summed from the smallest term in double, rounded once to T
-  std::vector<T> annuity(static_cast<size_t>(p.months));
+  // a_k = sum_{j=0}^{M-k} (1 + i0)^-j, summed from the smallest term in double (mbs.hpp keeps it double)
+  std::vector<double> annuity(static_cast<size_t>(p.months));
   const double v = 1.0 / (1.0 + p.i0);
   double a = 0.0, pw = 1.0;
   std::vector<double> powers(static_cast<size_t>(p.months));
@@ -180,7 +180,7 @@ gpurngStatus_t mbs(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, const
   }
   for (int k = p.months; k >= 1; --k) {  // a_k adds term M-k to a_{k+1}
     a += powers[size_t(p.months - k)];
-    annuity[size_t(k - 1)] = T(a);
+    annuity[size_t(k - 1)] = a;
   }
   const size_t at = blob.add(annuity.data(), annuity.size());
   fix_sources(blob, offs, &plan);
@@ -193,7 +193,7 @@ gpurngStatus_t mbs(gpurngPricer_t pricer, const gpurngPricingOptions_t& o, const
   model.K4 = T(p.K4);
   model.sigma = T(p.sigma);
   model.months = p.months;
-  model.annuity = blob.at<T>(at);
+  model.annuity = blob.at<double>(at);
   return finish<T>(pricer, plan, model, blob, o.fast_mode != 0, result);
 }
 
