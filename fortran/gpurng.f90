@@ -187,6 +187,7 @@ module gpurng
     integer(c_int) :: replications          ! RQMC only: 2 .. 4096
     integer(c_int) :: brownian_bridge       ! LIBOR and MBS only: 0 or 1
     integer(c_int) :: fast_mode             ! 0 exact; 1 the GPU's fast functions (GPU backend only)
+    integer(c_int) :: normal_method         ! GPURNG_NORMAL_METHOD_*: DEFAULT, or WALLACE with hybrid Taus
   end type gpurngPricingOptions_t
 
   ! One estimate.

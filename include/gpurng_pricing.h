@@ -20,12 +20,25 @@
  *     same word's double inverse CDF (double paths);
  *   - RQMC, GPURNG_RNG_QUASI_HALTON_RASRAP: point p of the random-start permuted Halton sequence whose seed for
  *     replication r is splitmix64(seed + r) (dimensions up to 1000), its inverse-CDF normals as the device API's.
- * A path's numbers are fixed by its index, so estimates do not depend on thread or GPU counts, and ranks can split
- * the paths with first_path. Samples are combined (mean and sum of squared deviations, Chan's update) in one fixed
- * neighbour-pairing tree over the paths (chunks of 256, then the chunks paired), on both backends: for the same call
- * the CPU and the GPU return the same bits in the default exact mode (float paths included: every model step uses the
- * library's portable elementary functions and no implicit fused multiply-add); fast_mode trades that for speed
- * within a stated bound (gpurngPricingOptions_t).
+ *   - GPURNG_RNG_PSEUDO_HYBRID_TAUS with normal_method GPURNG_NORMAL_METHOD_WALLACE: GPU Gems 3 ch. 37's Wallace
+ *     normals, float (double paths widen them exactly), as include/gpurng/distributions/wallace.hpp defines its
+ *     pools. A call's paths split into chunks of 256 consecutive paths counted from first_path; the chunk whose
+ *     first path is f draws from Wallace pool b = floor(f / 256) of the seed (key wallace::pool_key(seed, b), its
+ *     initial pool and W = 16 warm-up passes), and the i-th normal of the chunk's path t (t = 0 .. 255, its place in
+ *     the chunk) is output element e = 256 (i mod 4) + t of output pass k = i / 4 of that pool (the pass's new[e]
+ *     times its correction). A pool is shared by a chunk (on the GPU a block runs its passes), so these numbers
+ *     are fixed for a given launch shape only: with first_path a multiple of 256, path p is thread p mod 256 of
+ *     pool p / 256 and fixed by its index (calls split at multiples of 256 give the one call's paths); otherwise
+ *     they follow the call's chunking, and calls whose chunks straddle the same 256-block of paths share pools.
+ *     For b < 512 they are the host API's Wallace stream (a hybrid Taus generator seeded with seed,
+ *     gpurngSetNormalMethod WALLACE) at output n = (k * 512 + b) * 1024 + e. The CPU backend holds a chunk's passes
+ *     in host memory while a thread prices it: about D KiB a thread (D normals a path).
+ * A path's numbers are fixed by its index (Wallace: see above), so estimates do not depend on thread or GPU counts,
+ * and ranks can split the paths with first_path. Samples are combined (mean and sum of squared deviations, Chan's
+ * update) in one fixed neighbour-pairing tree over the paths (chunks of 256, then the chunks paired), on both backends:
+ * for the same call the CPU and the GPU return the same bits in the default exact mode (float paths included: every
+ * model step uses the library's portable elementary functions and no implicit fused multiply-add); fast_mode trades
+ * that for speed within a stated bound (gpurngPricingOptions_t).
  *
  * Monte Carlo: mean of the paths' discounted payoffs; std_error = sample standard deviation / sqrt(paths). With
  * antithetic != 0 each index p is a pair (normals z and -z), its sample the pair's average, std_error from the
@@ -60,21 +73,27 @@ typedef enum gpurngPathPrecision {
 
 /** How a pricing call draws and combines its paths (gpurngPricingOptionsDefault fills the defaults). */
 typedef struct gpurngPricingOptions {
-  gpurngRngType_t engine;          /**< a pseudo-random engine listed above (Monte Carlo) or a quasi-random one
-                                        (RQMC); default GPURNG_RNG_PSEUDO_PHILOX4_32_10 */
-  unsigned long long seed;         /**< the engine's seed (RANMAR: IJKL <= GPURNG_RANMAR_MAX_SEED); default 0, or
-                                        GPURNG_RANMAR_DEFAULT_SEED for the RANMAR engines when left 0 */
-  unsigned long long first_path;   /**< index of the first path (first point, RQMC); default 0 */
-  unsigned long long paths;        /**< paths (antithetic pairs; RQMC: points per replication), 1 .. 2^40;
-                                        default 65536 */
-  gpurngPathPrecision_t precision; /**< default GPURNG_PATHS_DOUBLE */
-  int antithetic;                  /**< Monte Carlo only: 0 or 1; default 0 */
-  int replications;                /**< RQMC only: R, 2 .. 4096; default 32 (ignored for Monte Carlo) */
-  int brownian_bridge;             /**< LIBOR and MBS with a quasi-random engine only: 0 or 1; default 0 */
-  int fast_mode;                   /**< 0 (exact, default) or 1: on the GPU backend, the GPU's fast functions
-                                        (cuRAND-device normals, CUDA's expf/exp/atanf/atan, the Asian basket in
-                                        log prices); the CPU backend stays exact. docs/PRICING.md states the
-                                        bound between the two, which tests/pricing/test_pricers_gpu.cpp checks */
+  gpurngRngType_t engine;             /**< a pseudo-random engine listed above (Monte Carlo) or a quasi-random one
+                                           (RQMC); default GPURNG_RNG_PSEUDO_PHILOX4_32_10 */
+  unsigned long long seed;            /**< the engine's seed (RANMAR: IJKL <= GPURNG_RANMAR_MAX_SEED); default 0, or
+                                           GPURNG_RANMAR_DEFAULT_SEED for the RANMAR engines when left 0 */
+  unsigned long long first_path;      /**< index of the first path (first point, RQMC); default 0 */
+  unsigned long long paths;           /**< paths (antithetic pairs; RQMC: points per replication), 1 .. 2^40;
+                                           default 65536 */
+  gpurngPathPrecision_t precision;    /**< default GPURNG_PATHS_DOUBLE */
+  int antithetic;                     /**< Monte Carlo only: 0 or 1; default 0 */
+  int replications;                   /**< RQMC only: R, 2 .. 4096; default 32 (ignored for Monte Carlo) */
+  int brownian_bridge;                /**< LIBOR and MBS with a quasi-random engine only: 0 or 1; default 0 */
+  int fast_mode;                      /**< 0 (exact, default) or 1: on the GPU backend, the GPU's fast functions
+                                           (cuRAND-device normals, CUDA's expf/exp/atanf/atan, the Asian basket in
+                                           log prices); the CPU backend stays exact. docs/PRICING.md states the
+                                           bound between the two, which tests/pricing/test_pricers_gpu.cpp checks.
+                                           Wallace normals are the same numbers in both modes */
+  gpurngNormalMethod_t normal_method; /**< how the paths' normals are made (default GPURNG_NORMAL_METHOD_DEFAULT):
+                                           DEFAULT, the engine's own method (pseudo-random engines: Box-Muller;
+                                           quasi-random: the inverse CDF), which BOX_MULLER (pseudo-random engines)
+                                           and INVERSE_CDF (quasi-random engines) also name; WALLACE, Wallace's pool
+                                           normals (GPURNG_RNG_PSEUDO_HYBRID_TAUS only, defined above) */
 } gpurngPricingOptions_t;
 
 /** One estimate. */
@@ -166,8 +185,9 @@ GPURNG_API gpurngStatus_t gpurngPricingOptionsDefault(gpurngPricingOptions_t *op
  *   GPURNG_STATUS_NULL_POINTER if a required pointer is NULL (options, parameters, results);
  *   GPURNG_STATUS_TYPE_ERROR for an engine the pricers do not take (see above);
  *   GPURNG_STATUS_INVALID_VALUE for an unknown precision, antithetic, brownian_bridge or fast_mode outside 0/1,
- *     antithetic with a quasi-random engine, or brownian_bridge on a model without it or with a pseudo-random
- *     engine;
+ *     antithetic with a quasi-random engine, brownian_bridge on a model without it or with a pseudo-random
+ *     engine, or a normal_method the engine does not take (an unknown value; BOX_MULLER with a quasi-random
+ *     engine; INVERSE_CDF with a pseudo-random one; WALLACE with any engine but GPURNG_RNG_PSEUDO_HYBRID_TAUS);
  *   GPURNG_STATUS_OUT_OF_RANGE for paths outside 1 .. 2^40, first_path + paths beyond 2^64 (Sobol': beyond
  *     2^32, its points' range), count < 1, replications
  *     outside 2 .. 4096 (RQMC), a RANMAR seed above GPURNG_RANMAR_MAX_SEED, more dimensions than the

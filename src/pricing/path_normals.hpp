@@ -7,7 +7,8 @@
 //   start_path(path)   before each path (per-path engines initialise here);
 //   next(T* tag)       the path's next standard normal as float or double;
 //   kRandomAccess      whether normal_at(coordinate, T* tag) reads any of the point's coordinates (quasi-random).
-// include/gpurng_pricing.h documents which numbers each engine gives path p.
+// include/gpurng_pricing.h documents which numbers each engine gives path p. Wallace's pool normals (hybrid Taus),
+// whose GPU form is a step of a whole block, have their own file, wallace_normals.hpp.
 #pragma once
 
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/sobol.hpp"
 #include "gpurng_kernel.h"
+#include "wallace_normals.hpp"
 
 namespace gpurng {
 namespace pricing {

@@ -76,6 +76,24 @@ gpurngStatus_t plan_from_options(const gpurngPricingOptions_t& o, int dims, bool
       (o.fast_mode != 0 && o.fast_mode != 1))
     return GPURNG_STATUS_INVALID_VALUE;
   if (o.antithetic && quasi) return GPURNG_STATUS_INVALID_VALUE;
+  // The normals: each engine family has one method (pseudo-random: Box-Muller; quasi-random: the inverse CDF), which
+  // DEFAULT and its own name select; hybrid Taus also has Wallace's pool method (wallace_normals.hpp).
+  switch (o.normal_method) {
+    case GPURNG_NORMAL_METHOD_DEFAULT:
+      break;
+    case GPURNG_NORMAL_METHOD_BOX_MULLER:
+      if (quasi) return GPURNG_STATUS_INVALID_VALUE;
+      break;
+    case GPURNG_NORMAL_METHOD_INVERSE_CDF:
+      if (!quasi) return GPURNG_STATUS_INVALID_VALUE;
+      break;
+    case GPURNG_NORMAL_METHOD_WALLACE:
+      if (p.source != SourceKind::hybrid_taus) return GPURNG_STATUS_INVALID_VALUE;
+      p.source = SourceKind::wallace;
+      break;
+    default:
+      return GPURNG_STATUS_INVALID_VALUE;
+  }
   if (o.brownian_bridge && (!model_has_bridge || !quasi)) return GPURNG_STATUS_INVALID_VALUE;
   if (o.paths < 1 || o.paths > kMaxPaths || o.first_path > ~0ull - o.paths) return GPURNG_STATUS_OUT_OF_RANGE;
   const bool ranmar =

@@ -258,6 +258,7 @@ gpurngStatus_t gpurngPricingOptionsDefault(gpurngPricingOptions_t* o) {
   o->replications = 32;
   o->brownian_bridge = 0;
   o->fast_mode = 0;
+  o->normal_method = GPURNG_NORMAL_METHOD_DEFAULT;
   return GPURNG_STATUS_SUCCESS;
 }
 

@@ -24,7 +24,8 @@ enum class SourceKind {
   ranmar48x,
   park_miller,
   sobol,
-  halton
+  halton,
+  wallace  // hybrid Taus with normal_method GPURNG_NORMAL_METHOD_WALLACE
 };
 
 // Everything a source needs, as plain values and pointers (host or device memory, per backend).
@@ -95,6 +96,18 @@ struct NormalsMaker<SobolNormals> {
   }
 };
 template <>
+struct NormalsMaker<WallaceNormals> {
+  GPURNG_HD static WallaceNormals make(const SourceParams& p, int) {
+    WallaceNormals s;
+    s.seed = p.seed;
+    s.passes = (uint64_t(p.dims) + 3) / 4;
+    s.rows = nullptr;
+    s.corrections = nullptr;
+    s.block = nullptr;
+    return s;
+  }
+};
+template <>
 struct NormalsMaker<HaltonNormals> {
   GPURNG_HD static HaltonNormals make(const SourceParams& p, int replication) {
     HaltonNormals s;
@@ -103,6 +116,19 @@ struct NormalsMaker<HaltonNormals> {
     s.dim = 0;
     return s;
   }
+};
+
+// Host memory a CPU task lends its source for each chunk it walks (Wallace's passes), in floats: none for every
+// other source.
+template <typename Src>
+struct ChunkWorkspace {
+  static size_t floats(const SourceParams&) { return 0; }
+  static void lend(Src&, float*) {}
+};
+template <>
+struct ChunkWorkspace<WallaceNormals> {
+  static size_t floats(const SourceParams& p) { return WallaceNormals::workspace_floats((uint64_t(p.dims) + 3) / 4); }
+  static void lend(WallaceNormals& s, float* w) { s.lend(w); }
 };
 
 // The mirror path of an antithetic pair: the source's normals with their signs flipped (exactly -z).

@@ -28,6 +28,8 @@ auto with_normals(SourceKind kind, F&& f) {
       return f(SobolNormals{});
     case SourceKind::halton:
       return f(HaltonNormals{});
+    case SourceKind::wallace:
+      return f(WallaceNormals{});
     case SourceKind::philox:
     default:
       return f(SubsequenceNormals<gpurngStatePhilox4_32_10_t>{});

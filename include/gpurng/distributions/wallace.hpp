@@ -29,6 +29,10 @@
 // Stream: output n = pass k = n / (B P), pool b = (n / P) mod B, element e = n mod P, where pass k is the
 //   output of transform j = W + k of pool b. Pools are independent, so a request is split by pool (CPU
 //   threads, CUDA blocks) and any split into calls gives the same stream. Skipping ahead costs O(passes).
+// Every formula above holds for any pool index b < 2^64 (the pricers' Wallace normals, src/pricing/
+//   wallace_normals.hpp, use pool b >= B for path chunks beyond the first B); the stream uses b < B.
+// Contraction: the few operations a fused multiply-add could change are written with mul_rn (below), so that the
+//   bits also hold in a translation unit compiled with contraction on (the pricers' fast_mode).
 #pragma once
 
 #include <stddef.h>
@@ -60,7 +64,24 @@ GPURNG_HD uint64_t mix64(uint64_t z) {
   return z ^ (z >> 31);
 }
 GPURNG_HD uint64_t hash(uint64_t a, uint64_t i) { return mix64(a + 0x9e3779b97f4a7c15ull * (i + 1)); }
-GPURNG_HD uint64_t pool_key(uint64_t seed, unsigned b) { return hash(mix64(seed), b); }
+GPURNG_HD uint64_t pool_key(uint64_t seed, uint64_t b) { return hash(mix64(seed), b); }
+
+// A product rounded on its own, never fused with a neighbouring add (the CUDA intrinsics are never contracted; the
+// host copies are built with -ffp-contract=off).
+GPURNG_HD float mul_rn(float a, float b) {
+#ifdef __CUDA_ARCH__
+  return __fmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+GPURNG_HD double mul_rn(double a, double b) {
+#ifdef __CUDA_ARCH__
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
 
 GPURNG_HD int32_t field_sum(uint64_t w) {
   return int32_t(w & 0xffff) + int32_t((w >> 16) & 0xffff) + int32_t((w >> 32) & 0xffff) + int32_t(w >> 48);
@@ -78,7 +99,7 @@ GPURNG_HD uint32_t pass_lcg_seed(uint64_t key, uint64_t j) { return static_cast<
 GPURNG_HD float pass_correction(uint64_t key, uint64_t j) {
   const int32_t s = field_sum(hash(key, 4 * j + 1)) + field_sum(hash(key, 4 * j + 2)) + field_sum(hash(key, 4 * j + 3));
   const double z = double(s - kIrwinHallBias) * (1.0 / 65536.0);
-  const double v = kChiA + z * kChiC;
+  const double v = kChiA + mul_rn(z, kChiC);
   return static_cast<float>(v * sqrt(v));
 }
 
@@ -92,39 +113,61 @@ GPURNG_HD void source_addresses(uint32_t m, unsigned t, unsigned addr[4]) {
 }
 
 GPURNG_HD void orthogonal4(const float in[4], float out[4]) {
-  const float h = (((in[0] + in[1]) + in[2]) + in[3]) * 0.5f;
+  const float h = mul_rn(((in[0] + in[1]) + in[2]) + in[3], 0.5f);
   out[0] = in[0] - h;
   out[1] = in[1] - h;
   out[2] = h - in[2];
   out[3] = h - in[3];
 }
 
+// Thread t's share of a transform with LCG seed m: out[q] is new[q * 256 + t], read from the pool before the pass.
+GPURNG_HD void thread_outputs(const float* src, uint32_t m, unsigned t, float out[4]) {
+  unsigned addr[4];
+  source_addresses(m, t, addr);
+  const float in[4] = {src[addr[0]], src[addr[1]], src[addr[2]], src[addr[3]]};
+  orthogonal4(in, out);
+}
+
+// The sum-of-squares scale of an initial pool: the double sum in element order (each product of two floats is exact
+// in double, so a fused multiply-add would round the same), then sqrt(P / sum).
+GPURNG_HD double initial_scale(const float* pool) {
+  double ss = 0;
+  for (unsigned e = 0; e < kPoolSize; ++e) ss += mul_rn(double(pool[e]), double(pool[e]));
+  return sqrt(double(kPoolSize) / ss);
+}
+
 // One transform of a pool (host): dst = T(src) with LCG seed m. dst and src are distinct arrays of P floats.
 inline void transform_pool(const float* src, float* dst, uint32_t m) {
   for (unsigned t = 0; t < kThreads; ++t) {
-    unsigned addr[4];
-    source_addresses(m, t, addr);
-    const float in[4] = {src[addr[0]], src[addr[1]], src[addr[2]], src[addr[3]]};
     float out[4];
-    orthogonal4(in, out);
+    thread_outputs(src, m, t, out);
     for (unsigned q = 0; q < 4; ++q) dst[q * kThreads + t] = out[q];
   }
 }
 
 // Pool b of `seed` after the warm-up (the state before output pass 0), into pool[0..P).
-inline void initial_pool(uint64_t seed, unsigned b, float* pool) {
+inline void initial_pool(uint64_t seed, uint64_t b, float* pool) {
   const uint64_t key = pool_key(seed, b);
-  double ss = 0;
-  for (unsigned e = 0; e < kPoolSize; ++e) {
-    pool[e] = initial_value(key, e);
-    ss += double(pool[e]) * double(pool[e]);
-  }
-  const double s = std::sqrt(double(kPoolSize) / ss);
+  for (unsigned e = 0; e < kPoolSize; ++e) pool[e] = initial_value(key, e);
+  const double s = initial_scale(pool);
   for (unsigned e = 0; e < kPoolSize; ++e) pool[e] = static_cast<float>(double(pool[e]) * s);
   float tmp[kPoolSize];
   for (unsigned j = 0; j < kWarmup; ++j) {
     transform_pool(pool, tmp, pass_lcg_seed(key, j));
     for (unsigned e = 0; e < kPoolSize; ++e) pool[e] = tmp[e];
+  }
+}
+
+// Pool b's first `passes` output passes kept side by side, for a reader that takes them out of order (the pricers'
+// CPU tasks): rows[0 .. P) the pool after the warm-up, rows[(k + 1) P .. (k + 2) P) the pool after output pass k
+// (transform W + k, uncorrected), corrections[k] that pass's correction; output element e of pass k is
+// mul_rn(rows[(k + 1) P + e], corrections[k]). rows holds (passes + 1) P floats.
+inline void pool_passes(uint64_t seed, uint64_t b, uint64_t passes, float* rows, float* corrections) {
+  const uint64_t key = pool_key(seed, b);
+  initial_pool(seed, b, rows);
+  for (uint64_t k = 0; k < passes; ++k) {
+    transform_pool(rows + k * kPoolSize, rows + (k + 1) * kPoolSize, pass_lcg_seed(key, kWarmup + k));
+    corrections[k] = pass_correction(key, kWarmup + k);
   }
 }
 
@@ -159,9 +202,41 @@ inline void run_pool(uint64_t key, unsigned b, float* pool, float* scratch, uint
     const uint64_t hi = base + kPoolSize < end ? base + kPoolSize : end;
     if (lo >= hi || out == nullptr) continue;
     const float c = pass_correction(key, j);
-    for (uint64_t p = lo; p < hi; ++p) out[p - start] = pool[p - base] * c;
+    for (uint64_t p = lo; p < hi; ++p) out[p - start] = mul_rn(pool[p - base], c);
   }
 }
+
+#if defined(__CUDACC__)
+// The block forms (CUDA, a block of kThreads threads owning one pool in shared memory, as GPU Gems' listing 37-7):
+// the same steps as the host functions above, so the same bits.
+
+// One transform of the shared pool by the block: each thread reads its 4 sources, all wait, each writes its 4
+// results (new[q * 256 + t]), which it also gets in out. Every thread of the block calls it; ends synchronised.
+__device__ inline void block_transform(float* pool, uint32_t m, float out[4]) {
+  const unsigned t = threadIdx.x;
+  thread_outputs(pool, m, t, out);
+  __syncthreads();
+  for (unsigned q = 0; q < 4; ++q) pool[q * kThreads + t] = out[q];
+  __syncthreads();
+}
+
+// The pool of `key` after the warm-up into the shared pool (initial_pool's steps; thread 0 sums the squares in
+// element order, as the host does). scale: a shared double. Every thread of the block calls it; ends synchronised.
+__device__ inline void block_initial_pool(uint64_t key, float* pool, double* scale) {
+  const unsigned t = threadIdx.x;
+  for (unsigned q = 0; q < 4; ++q) pool[q * kThreads + t] = initial_value(key, q * kThreads + t);
+  __syncthreads();
+  if (t == 0) *scale = initial_scale(pool);
+  __syncthreads();
+  for (unsigned q = 0; q < 4; ++q) {
+    const unsigned e = q * kThreads + t;
+    pool[e] = static_cast<float>(double(pool[e]) * *scale);
+  }
+  __syncthreads();
+  float out[4];
+  for (unsigned j = 0; j < kWarmup; ++j) block_transform(pool, pass_lcg_seed(key, j), out);
+}
+#endif
 
 }  // namespace wallace
 }  // namespace gpurng

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // CUDA Wallace generator: block b owns pool b (256 threads, 4 values each, the pool in shared memory), as
-// in GPU Gems 3 listing 37-7; the per-element pieces (addresses, 4x4 map, correction) are the GPURNG_HD
-// functions of include/gpurng/distributions/wallace.hpp, so the bits equal the host generator's.
+// in GPU Gems 3 listing 37-7; the per-element pieces (addresses, 4x4 map, correction) and the block's seeding
+// and transform are the functions of include/gpurng/distributions/wallace.hpp, so the bits equal the host
+// generator's (and the pricers' Wallace normals use the same block functions).
 #include <cuda_runtime.h>
 
 #include <new>
@@ -23,39 +24,17 @@ namespace {
 
 static_assert(kPoolSize == 4 * kThreads, "4 values per thread");
 
-// One transform of the shared pool by the block: each thread reads its 4 sources, all threads wait, each
-// writes its 4 results. Ends with the block synchronised.
+// One transform of the shared pool by the block (wallace.hpp's block_transform). Ends with the block synchronised.
 __device__ void transform_shared(float* pool, uint32_t m) {
-  const unsigned t = threadIdx.x;
-  unsigned addr[4];
-  source_addresses(m, t, addr);
-  const float in[4] = {pool[addr[0]], pool[addr[1]], pool[addr[2]], pool[addr[3]]};
   float out[4];
-  orthogonal4(in, out);
-  __syncthreads();
-  for (unsigned q = 0; q < 4; ++q) pool[q * kThreads + t] = out[q];
-  __syncthreads();
+  block_transform(pool, m, out);
 }
 
 __global__ void __launch_bounds__(kThreads) wallace_seed_kernel(uint64_t seed, float* pools) {
   __shared__ float pool[kPoolSize];
   __shared__ double scale;
   const unsigned b = blockIdx.x, t = threadIdx.x;
-  const uint64_t key = pool_key(seed, b);
-  for (unsigned q = 0; q < 4; ++q) pool[q * kThreads + t] = initial_value(key, q * kThreads + t);
-  __syncthreads();
-  if (t == 0) {  // the host's order: a sequential double sum over the elements
-    double ss = 0;
-    for (unsigned e = 0; e < kPoolSize; ++e) ss += double(pool[e]) * double(pool[e]);
-    scale = sqrt(double(kPoolSize) / ss);
-  }
-  __syncthreads();
-  for (unsigned q = 0; q < 4; ++q) {
-    const unsigned e = q * kThreads + t;
-    pool[e] = static_cast<float>(double(pool[e]) * scale);
-  }
-  __syncthreads();
-  for (unsigned j = 0; j < kWarmup; ++j) transform_shared(pool, pass_lcg_seed(key, j));
+  block_initial_pool(pool_key(seed, b), pool, &scale);
   float* g = pools + size_t(b) * kPoolSize;
   for (unsigned q = 0; q < 4; ++q) g[q * kThreads + t] = pool[q * kThreads + t];
 }
@@ -84,7 +63,7 @@ __global__ void __launch_bounds__(kThreads)
     const uint64_t hi = base + kPoolSize < end ? base + kPoolSize : end;
     if (lo >= hi) continue;
     const float c = pass_correction(key, j);
-    for (uint64_t p = lo + t; p < hi; p += kThreads) out[p - start] = pool[p - base] * c;
+    for (uint64_t p = lo + t; p < hi; p += kThreads) out[p - start] = mul_rn(pool[p - base], c);
   }
   if (changed)
     for (unsigned q = 0; q < 4; ++q) g[q * kThreads + t] = pool[q * kThreads + t];
