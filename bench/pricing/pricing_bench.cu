@@ -11,6 +11,10 @@
 // (upload, kernels, combination, copy back); the anchor's call uploads its parameters, zeroes the sums, runs the
 // kernel and copies the sums back. Each estimate is printed beside the anchor's, with z = difference / the two
 // standard errors combined (the engines' normals differ, so |z| of a few is agreement).
+// The Asian basket also has the anchor's kernel with NVIDIA cuRANDDx's Philox4x32-10 (MathDx, headers only)
+// drawing the normals instead of curand_kernel.h, timed the same way ("anchor_curanddx"). It is compiled in only
+// when GPURNG_MATHDX_DIR names the headers (the `nvidia-mathdx` wheel's include/, as for peers_bench; they are
+// never part of this repository); without it that row is left out and the JSON says so.
 // Usage: pricing_bench [out.json]   (exits 77 without a GPU)
 #include <cuda_runtime.h>
 #include <curand_kernel.h>
@@ -31,6 +35,9 @@
 #include "estimates.hpp"
 #include "gpu_timing.cuh"
 #include "gpurng_pricing.h"
+#if defined(GPURNG_BENCH_HAVE_MATHDX)
+#include <curanddx.hpp>
+#endif
 
 #define CHECK_OK(x)                                                               \
   do {                                                                            \
@@ -89,6 +96,39 @@ __global__ void __launch_bounds__(kBlock) asian_kernel(const anchor::AsianSet<fl
   block_add(x, sums + 2 * blockIdx.y);
   block_add(x * x, sums + 2 * blockIdx.y + 1);
 }
+
+#if defined(GPURNG_BENCH_HAVE_MATHDX)
+// cuRANDDx's Philox4x32-10, as peers_bench's DxPhilox10: thread execution, SM 9.0 (the H100/H200 of the GPU
+// machine).
+using DxPhilox10 = decltype(curanddx::Generator<curanddx::philox4_32>() + curanddx::PhiloxRounds<10>() +
+                            curanddx::SM<900>() + curanddx::Thread());
+
+// asian_kernel with cuRANDDx's normals: path p is init(kSeed, subsequence p, offset 0), the normals come four at a
+// time from normal<float, box_muller>::generate4 (cuRANDDx's only float normal draw for Philox) and are handed to
+// asian_path one by one. The order is curand_normal's: curand_normal on a Philox state takes the 32-bit outputs
+// x, y of the block and returns Box-Muller's (x, y) first and second normals, then does the same with z, w, then
+// the next block; generate4 returns Box-Muller(a, b) then Box-Muller(c, d) of one block (a, b, c, d), and both
+// build the same counter and key from (seed, subsequence, offset 0). So each path draws the same normals as in
+// asian_kernel and the estimates should agree to rounding (z about 0; the z printed is against the cuRAND anchor).
+__global__ void __launch_bounds__(kBlock)
+    asian_kernel_curanddx(const anchor::AsianSet<float>* sets, int steps, double* sums) {
+  DxPhilox10 s;
+  s.init(kSeed, static_cast<unsigned long long>(blockIdx.x) * kBlock + threadIdx.x, 0);
+  curanddx::normal<float, curanddx::box_muller> dist;
+  float4 z = {};
+  int used = 4;  // normals of z already handed out
+  const double x = anchor::asian_path(sets[blockIdx.y], steps, [&] {
+    if (used == 4) {
+      z = dist.generate4(s);
+      used = 0;
+    }
+    const int i = used++;
+    return i == 0 ? z.x : i == 1 ? z.y : i == 2 ? z.z : z.w;
+  });
+  block_add(x, sums + 2 * blockIdx.y);
+  block_add(x * x, sums + 2 * blockIdx.y + 1);
+}
+#endif
 
 template <typename T>
 __global__ void __launch_bounds__(kBlock) mbs_kernel(anchor::Mbs<T> m, double* sums) {
@@ -178,7 +218,6 @@ std::string asian(gpurngPricer_t pricer) {
     BENCH_CHECK_CUDA(cudaMemcpy(dev_sets, host_sets.data(), sizeof(host_sets[0]) * sets, cudaMemcpyHostToDevice));
     sums.run([&] { asian_kernel<<<dim3(unsigned(paths / kBlock), sets), kBlock>>>(dev_sets, steps, sums.dev); });
   });
-  cudaFree(dev_sets);
   const double path_steps = double(sets) * double(paths) * steps;
   const double anchor_g = path_steps / (anchor_ms * 1e6);
   const gpurngPricingResult_t anchor0 = sums.estimate(0, double(paths));
@@ -187,7 +226,36 @@ std::string asian(gpurngPricer_t pricer) {
   std::ostringstream js;
   js << "{\"sets\": " << sets << ", \"steps\": " << steps << ", \"paths_per_set\": " << paths
      << ", \"precision\": \"float\", \"path_steps\": " << path_steps << ",\n    \"anchor\": {\"ms\": " << anchor_ms
-     << ", \"G_path_steps_per_s\": " << anchor_g << ", \"set0\": " << est_json(anchor0) << "},\n    \"ours\": [";
+     << ", \"G_path_steps_per_s\": " << anchor_g << ", \"set0\": " << est_json(anchor0) << "},\n    ";
+#if defined(GPURNG_BENCH_HAVE_MATHDX)
+  // The same kernel on cuRANDDx's Philox4x32-10, timed as the anchor (upload, zeroing, kernel, sums copied back).
+  Sums dx_sums(sets);
+  const double dx_ms = best_ms([&] {
+    BENCH_CHECK_CUDA(cudaMemcpy(dev_sets, host_sets.data(), sizeof(host_sets[0]) * sets, cudaMemcpyHostToDevice));
+    dx_sums.run(
+        [&] { asian_kernel_curanddx<<<dim3(unsigned(paths / kBlock), sets), kBlock>>>(dev_sets, steps, dx_sums.dev); });
+  });
+  const double dx_g = path_steps / (dx_ms * 1e6);
+  const gpurngPricingResult_t dx0 = dx_sums.estimate(0, double(paths));
+  double dx_max_z = 0;
+  for (int k = 0; k < sets; ++k)
+    dx_max_z = std::max(dx_max_z, std::abs(z_of(dx_sums.estimate(k, double(paths)), sums.estimate(k, double(paths)))));
+  std::printf(
+      "asian  anchor (cuRANDDx Philox-10) %9.2f ms %8.2f G path-steps/s  set 0 %.6f +- %.6f  x%.2f vs cuRAND  "
+      "z %.3g  max|z| %.3g\n",
+      dx_ms, dx_g, dx0.mean, dx0.std_error, anchor_ms / dx_ms, z_of(dx0, anchor0), dx_max_z);
+  js << "\"anchor_curanddx\": {\"generator\": \"cuRANDDx " << CURANDDX_VERSION_MAJOR << "." << CURANDDX_VERSION_MINOR
+     << "." << CURANDDX_VERSION_PATCH
+     << " Philox4x32-10 (SM<900>, Thread), init(seed, path, 0), normal<float, box_muller>::generate4 handed out one "
+        "at a time (curand_normal's order)\", \"ms\": "
+     << dx_ms << ", \"G_path_steps_per_s\": " << dx_g << ", \"set0\": " << est_json(dx0)
+     << ", \"ratio_vs_anchor\": " << anchor_ms / dx_ms << ", \"z_set0_vs_anchor\": " << z_of(dx0, anchor0)
+     << ", \"max_abs_z_vs_anchor_over_sets\": " << dx_max_z << "},\n    \"ours\": [";
+#else
+  js << "\"anchor_curanddx\": null, \"anchor_curanddx_note\": \"not built: cuRANDDx (MathDx) headers not given; "
+        "configure with -DGPURNG_MATHDX_DIR=<include/ of the nvidia-mathdx wheel>\",\n    \"ours\": [";
+#endif
+  cudaFree(dev_sets);
   const std::pair<gpurngRngType_t, const char*> engines[] = {{GPURNG_RNG_PSEUDO_PHILOX4_32_10, "PHILOX4_32_10"},
                                                              {GPURNG_RNG_PSEUDO_XORWOW, "XORWOW"},
                                                              {GPURNG_RNG_PSEUDO_HYBRID_TAUS, "HYBRID_TAUS"}};
@@ -202,12 +270,17 @@ std::string asian(gpurngPricer_t pricer) {
       double max_z = 0;
       for (int k = 0; k < sets; ++k) max_z = std::max(max_z, std::abs(z_of(res[k], sums.estimate(k, double(paths)))));
       const double g = path_steps / (ms * 1e6);
-      std::printf("asian  ours %-15s %-5s %9.2f ms %8.2f G path-steps/s  set 0 %.6f +- %.6f  x%.2f  max|z| %.2f\n",
+      std::printf("asian  ours %-15s %-5s %9.2f ms %8.2f G path-steps/s  set 0 %.6f +- %.6f  x%.2f  max|z| %.2f",
                   e.second, fast ? "fast" : "exact", ms, g, res[0].mean, res[0].std_error, anchor_ms / ms, max_z);
       js << (first ? "\n" : ",\n") << "      {\"engine\": \"" << e.second << "\", \"mode\": \""
          << (fast ? "fast" : "exact") << "\", \"ms\": " << ms << ", \"G_path_steps_per_s\": " << g
-         << ", \"ratio_vs_anchor\": " << anchor_ms / ms << ", \"set0\": " << est_json(res[0])
-         << ", \"max_abs_z_vs_anchor_over_sets\": " << max_z << "}";
+         << ", \"ratio_vs_anchor\": " << anchor_ms / ms;
+#if defined(GPURNG_BENCH_HAVE_MATHDX)
+      std::printf("  x%.2f vs cuRANDDx", dx_ms / ms);
+      js << ", \"ratio_vs_anchor_curanddx\": " << dx_ms / ms;
+#endif
+      std::printf("\n");
+      js << ", \"set0\": " << est_json(res[0]) << ", \"max_abs_z_vs_anchor_over_sets\": " << max_z << "}";
       first = false;
     }
   js << "]}";
@@ -317,7 +390,9 @@ int main(int argc, char** argv) {
      << bench::json_escape(bench::command_line(argc, argv))
      << "\",\n  \"timing\": \"best of 5 wall times (std::chrono) of one synchronous call after a warm-up; ours: the "
         "gpurngPrice* call on GPURNG_BACKEND_CUDA; anchor: parameter upload, zeroing, kernel, sums copied back; "
-        "ratio_vs_anchor = anchor ms / ours ms (> 1: ours faster)\",\n  \"anchor\": \"cuRAND device API, one thread "
+        "ratio_vs_anchor = anchor ms / ours ms (> 1: ours faster); asian_basket's ratio_vs_anchor_curanddx = "
+        "anchor_curanddx ms / ours ms, and its anchor_curanddx.ratio_vs_anchor = anchor ms / anchor_curanddx ms\",\n  "
+        "\"anchor\": \"cuRAND device API, one thread "
         "a path, curandStatePhilox4_32_10_t curand_init(seed, path, 0), curand_normal / curand_normal_double per "
         "draw, expf/exp and atanf/atan, block sums of payoff and payoff^2 in double (atomicAdd)\",\n  \"seed\": "
      << kSeed << ",\n  \"asian_basket\": " << asian_js << ",\n  \"mbs\": [\n    " << mbs_js[0] << ",\n    " << mbs_js[1]
