@@ -44,7 +44,7 @@ struct MbsModel {
       const double cash = survive * ((1.0 - wd) + wd * annuity[k - 1]);
       pv = pv + discount * cash;
       survive = survive * (1.0 - wd);
-      discount = discount / (1.0 + static_cast<double>(rate));
+      discount = path_ratio(discount, 1.0 + static_cast<double>(rate));
     }
     out[0] = pv;
   }

@@ -36,7 +36,14 @@ GPURNG_HD Moments merge(const Moments& a, const Moments& b) {
   if (a.n == 0.0) return b;
   const double n = a.n + b.n;
   const double d = b.mean - a.mean;
-  const double f = b.n / n;
+  // b's weight b.n / n is exactly 1/2 for equal counts, the tree's every merge but those at a partial chunk's
+  // edge: taken as 0.5 there, the same bits without the double division (about 60 % of a GPU merge; LIBOR's 40
+  // outputs merge 10200 times a chunk).
+  double f;
+  if (a.n == b.n)
+    f = 0.5;
+  else
+    f = b.n / n;
   Moments r;
   r.n = n;
   r.mean = a.mean + d * f;
