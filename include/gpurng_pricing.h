@@ -138,8 +138,8 @@ typedef struct gpurngLiborParams {
 /** Caflisch, Morokoff and Owen's mortgage-backed security: for k = 1 .. M, i_k = K0 exp(sigma xi_k) i_{k-1} with
  *  K0 = exp(-sigma^2 / 2); prepayment w_k = K1 + K2 atan(K3 i_k + K4); cash flow m_k = r_k ((1 - w_k) + w_k a_k)
  *  with r_k = prod_{j<k} (1 - w_j) and a_k = sum_{j=0}^{M-k} (1 + i0)^-j; discount u_k = prod_{j<k} 1 / (1 + i_j);
- *  present value sum_k u_k m_k. One normal a month. Float paths keep the rates and prepayments in float and the
- *  products r_k, u_k and the sum in double. Caflisch, Morokoff and Owen state their volatility as sigma^2: their
+ *  present value sum_k u_k m_k. One normal a month. Float paths keep the rates and prepayments in float and a_k,
+ *  the products r_k, u_k and the sum in double. Caflisch, Morokoff and Owen state their volatility as sigma^2: their
  *  "nearly linear" set (i0 0.007, K1 0.01, K2 -0.005, K3 10, K4 0.5, sigma^2 0.0004) is sigma = 0.02 here. */
 typedef struct gpurngMbsParams {
   double i0;             /**< initial monthly rate, > 0 */
