@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include "gpurng_pricing.h"
@@ -108,6 +109,67 @@ TEST(PricersGpu, LiborCapletsSameBitsAsCpu) {
   expect_same([&](gpurngPricer_t pr, const gpurngPricingOptions_t& o,
                   gpurngPricingResult_t* r) { return gpurngPriceLiborCaplets(pr, &o, &one, r); },
               n, "libor, one factor");
+}
+
+// Wallace normals (hybrid Taus, normal_method WALLACE): a GPU block runs its chunk's pool in shared memory, a pass
+// of the whole block every 4th draw, where a CPU task fills the chunk's passes first; the same bits. 700 paths from
+// path 1000: three chunks (pools 3, 4 and 5), the last partial, whose idle threads must still take part in every
+// pass. The Asian basket with 5 sets runs set_block_kernel, with 1 set path_kernel; MBS (360 normals, the last pass
+// used whole) and LIBOR (one factor, 44 normals) path_kernel. Then fast_mode: the same Wallace numbers, the models'
+// fast functions, within the fast mode's bound of the exact CPU.
+TEST(PricersGpu, WallaceSameBitsAsCpu) {
+  const gpurngMbsParams_t m = {0.007, 0.01, -0.005, 10.0, 0.5, 0.02, 360};
+  const int n = 12;
+  double L0[n], ld[n];
+  for (int j = 0; j < n; ++j) {
+    L0[j] = 0.05 + 0.001 * j;
+    ld[j] = 0.2;
+  }
+  const gpurngLiborParams_t lp = {n, 1, 4, 0.25, 0.05, L0, ld};
+  struct Model {
+    const char* name;
+    int outputs;
+    std::function<gpurngStatus_t(gpurngPricer_t, const gpurngPricingOptions_t&, gpurngPricingResult_t*)> call;
+  };
+  const Model models[] = {
+      {"asian, 5 sets", 5,
+       [&](gpurngPricer_t pr, const gpurngPricingOptions_t& o, gpurngPricingResult_t* r) {
+         return gpurngPriceAsianBasket(pr, &o, 32, 5, kAsianSets, r);
+       }},
+      {"asian, 1 set", 1,
+       [&](gpurngPricer_t pr, const gpurngPricingOptions_t& o, gpurngPricingResult_t* r) {
+         return gpurngPriceAsianBasket(pr, &o, 32, 1, kAsianSets, r);
+       }},
+      {"mbs", 1,
+       [&](gpurngPricer_t pr, const gpurngPricingOptions_t& o, gpurngPricingResult_t* r) {
+         return gpurngPriceMbs(pr, &o, &m, r);
+       }},
+      {"libor", n, [&](gpurngPricer_t pr, const gpurngPricingOptions_t& o, gpurngPricingResult_t* r) {
+         return gpurngPriceLiborCaplets(pr, &o, &lp, r);
+       }}};
+  for (const Model& model : models)
+    for (bool single : {false, true})
+      for (int antithetic : {0, 1}) {
+        gpurngPricingOptions_t o = options_of(Case{GPURNG_RNG_PSEUDO_HYBRID_TAUS, single, antithetic});
+        o.normal_method = GPURNG_NORMAL_METHOD_WALLACE;
+        std::vector<gpurngPricingResult_t> a(size_t(model.outputs)), b(size_t(model.outputs));
+        ASSERT_EQ(GPURNG_STATUS_SUCCESS, model.call(g_cpu, o, a.data())) << model.name;
+        ASSERT_EQ(GPURNG_STATUS_SUCCESS, model.call(g_gpu, o, b.data())) << model.name;
+        EXPECT_EQ(0, std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])))
+            << "Wallace " << model.name << (single ? " float" : " double") << " antithetic " << antithetic << ": CPU "
+            << a[0].mean << " GPU " << b[0].mean;
+        EXPECT_GT(a[0].std_error + a[size_t(model.outputs) - 1].std_error, 0.0) << model.name;  // random paths
+        o.paths = 4096;
+        ASSERT_EQ(GPURNG_STATUS_SUCCESS, model.call(g_cpu, o, a.data())) << model.name;
+        o.fast_mode = 1;
+        ASSERT_EQ(GPURNG_STATUS_SUCCESS, model.call(g_gpu, o, b.data())) << model.name;
+        for (int j = 0; j < model.outputs; ++j) {
+          const gpurngPricingResult_t &x = a[size_t(j)], &f = b[size_t(j)];
+          if (x.std_error == 0) continue;  // LIBOR's caplet 0, fixed today
+          EXPECT_LE(std::fabs(f.mean - x.mean), 0.1 * x.std_error) << "Wallace fast " << model.name << " " << j;
+          EXPECT_NEAR(f.std_error, x.std_error, 0.02 * x.std_error) << "Wallace fast " << model.name << " " << j;
+        }
+      }
 }
 
 // Many chunks: the GPU's merge kernel folds segments of chunks in its threads and pairs them in shared memory; the
