@@ -41,11 +41,21 @@ struct LiborModel {
   GPURNG_HD int normals() const { return (n - 1) * steps_per_period * factors; }
   GPURNG_HD int outputs() const { return n; }
 
+  // Two inlined copies of the walk, so that the local one keeps local loads and stores with a stride of 1 (one
+  // walk through a pointer to either made them generic: 13.6 against 12.1 ms for 40 double forwards, H100).
   template <typename Normals>
   GPURNG_HD void path(int, Normals& z, double* out) const {
+    if (forwards) {
+      walk(forwards, stride, z, out);
+      return;
+    }
     T local[kMaxLiborForwards];
-    T* const L = forwards ? forwards : local;
-    const int s = forwards ? stride : 1;
+    walk(local, 1, z, out);
+  }
+
+  // One path with forward j at L[j * s].
+  template <typename Normals>
+  GPURNG_HD void walk(T* const L, const int s, Normals& z, double* out) const {
     L[0] = initial[0];  // n >= 1 (checked at the C boundary), said outright for the compiler's flow analysis
     for (int j = 1; j < n; ++j) L[j * s] = initial[j];
     // caplet j is paid as soon as L_j fixes: the numeraire grows by (1 + delta L_j(T_j)) in fixing order
