@@ -8,7 +8,8 @@
  *       - randomised QMC: 16 independently digitally shifted copies of the first 1024 points of the
  *         scrambled Sobol' sequence (360 dimensions), the standard error from the 16 estimates.
  *  2. GPU Gems 3 ch. 37's Asian basket P1 (A0 1.5, B0 1.2, muA 0.001, muB 0.002, sigmaAA 0.02, sigmaAB 0.01,
- *     sigmaBB 0.015, T = 256 steps) by Monte Carlo on 2^14 Philox paths.
+ *     sigmaBB 0.015, T = 256 steps) by Monte Carlo on 2^14 Philox paths, and
+ *  3. the same on GPU Gems' hybrid Tausworthe engine with Wallace's pool normals (normal_method).
  *
  * Each estimate is printed as mean +- standard error beside its reference value (MBS 131.786860 +- 0.000116,
  * Asian 0.013278 +- 0.000049: 2^20 antithetic pairs and GPU Gems' figure), with the distance in combined
@@ -90,6 +91,12 @@ int main(void) {
   asian.paths = 1 << 14;
   if (ok(gpurngPriceAsianBasket(pricer, &asian, 256, 1, &p1, &r), "gpurngPriceAsianBasket"))
     report("Asian basket P1, MC, Philox, 2^14 paths:", r, asian_ref, asian_ref_se);
+
+  /* 3. The same basket on GPU Gems' hybrid Tausworthe with Wallace's pool normals (a pool per 256 paths). */
+  asian.engine = GPURNG_RNG_PSEUDO_HYBRID_TAUS;
+  asian.normal_method = GPURNG_NORMAL_METHOD_WALLACE;
+  if (ok(gpurngPriceAsianBasket(pricer, &asian, 256, 1, &p1, &r), "gpurngPriceAsianBasket (Wallace)"))
+    report("Asian basket P1, MC, hybrid Taus + Wallace:", r, asian_ref, asian_ref_se);
 
   ok(gpurngDestroyPricer(pricer), "gpurngDestroyPricer");
   if (failures) {
