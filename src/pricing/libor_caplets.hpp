@@ -22,9 +22,9 @@ struct LiborModel {
   const T* loadings;  // factors x n
   const T* drift;     // n: -|sigma_j|^2 h / 2, the Ito term of a step, computed once on the host
   // Where a path keeps its forwards: a local array, or (set by the GPU's per-path kernel where they fit in 48 KiB
-  // a block) this thread's column of a block-wide shared array, L_j at forwards[j * stride]. A GPU's local memory is written through to L2, and
-  // LIBOR stores a forward 4 n^2 / 2 times a path: with the forwards local, L2 was 83 % busy and bounded the kernel
-  // (Nsight Compute, H100: 2.2 instructions a cycle an SM at 50 % occupancy).
+  // a block) this thread's column of a block-wide shared array, L_j at forwards[j * stride]. A GPU's local memory is
+  // written through to L2, and LIBOR stores a forward 4 n^2 / 2 times a path: with the forwards local, L2 was 83 % busy
+  // and bounded the kernel (Nsight Compute, H100: 2.2 instructions a cycle an SM at 50 % occupancy).
   T* forwards = nullptr;
   int stride = 1;
 

@@ -32,6 +32,21 @@ struct FlatLibor {
     }
   }
 };
+// A small two-factor LIBOR set for the known-answer tests: 6 forwards 4 % + 0.2 % j, a flat factor 0.2 and a
+// tilted one 0.05 - 0.02 j, 2 steps a period, delta 0.25, K 4.5 %.
+struct TwoFactorLibor {
+  static constexpr int n = 6, factors = 2, steps_per_period = 2;
+  double initial[n], loadings[factors * n];
+  gpurngLiborParams_t params;
+  TwoFactorLibor() : params{n, factors, steps_per_period, 0.25, 0.045, initial, loadings} {
+    for (int j = 0; j < n; ++j) {
+      initial[j] = 0.04 + 0.002 * j;
+      loadings[j] = 0.2;
+      loadings[n + j] = 0.05 - 0.02 * j;
+    }
+  }
+  int normals() const { return (n - 1) * steps_per_period * factors; }
+};
 constexpr int kBlackCaplets[5] = {1, 4, 8, 20, 39};
 constexpr double kBlackValues[5] = {4.86238215842035e-4, 9.35732197493623e-4, 1.25708332632615e-3, 1.70385381457786e-3,
                                     1.86440196173416e-3};

@@ -132,15 +132,10 @@ void check_models_against_naive(gpurngRngType_t engine, unsigned long long seed)
                  "mbs");
   }
   {
-    const int n = 6, nf = 2;
-    double L0[n], ld[nf * n];
-    for (int j = 0; j < n; ++j) {
-      L0[j] = 0.04 + 0.002 * j;
-      ld[j] = 0.2;
-      ld[n + j] = 0.05 - 0.02 * j;
-    }
-    const gpurngLiborParams_t lp = {n, nf, 2, 0.25, 0.045, L0, ld};
-    Source src(seed, paths, (n - 1) * 2 * nf);
+    const TwoFactorLibor two;
+    const int n = TwoFactorLibor::n;
+    const gpurngLiborParams_t& lp = two.params;
+    Source src(seed, paths, two.normals());
     ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &o, &lp, r));
     for (int j = 0; j < n; ++j) {
       const Estimate e = naive_estimate(paths, [&](int p) {

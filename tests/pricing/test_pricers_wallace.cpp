@@ -131,15 +131,10 @@ void check_against_naive(bool antithetic) {
                  rel, what);
   }
   {
-    const int n = 6, nf = 2;
-    double L0[n], ld[nf * n];
-    for (int j = 0; j < n; ++j) {
-      L0[j] = 0.04 + 0.002 * j;
-      ld[j] = 0.2;
-      ld[n + j] = 0.05 - 0.02 * j;
-    }
-    const gpurngLiborParams_t lp = {n, nf, 2, 0.25, 0.045, L0, ld};
-    const WallaceHostNormals src(kSeed, first, paths, (n - 1) * 2 * nf);
+    const TwoFactorLibor two;
+    const int n = TwoFactorLibor::n;
+    const gpurngLiborParams_t& lp = two.params;
+    const WallaceHostNormals src(kSeed, first, paths, two.normals());
     ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngPriceLiborCaplets(pr.p, &o, &lp, r));
     for (int j = 1; j < n; ++j) {  // caplet 0 fixes today
       std::snprintf(what, sizeof what, "libor caplet %d, antithetic %d", j, int(antithetic));
