@@ -5,7 +5,8 @@
 !
 ! The model: 40 forward rates on the tenor T_j = j delta, delta = 0.25, all starting flat at 5 %, one factor
 ! with a 20 % volatility for every forward, simulated under the spot measure with 4 log-Euler steps per
-! accrual period on 2**14 Philox paths. Caplet j (strike 5 %) fixes at T_j and pays delta (L_j(T_j) - K)^+ at
+! accrual period on 2**14 paths, twice: Philox, then GPU Gems 3's hybrid Tausworthe with Wallace's pool
+! normals (options%normal_method). Caplet j (strike 5 %) fixes at T_j and pays delta (L_j(T_j) - K)^+ at
 ! T_{j+1}. With a constant volatility each caplet's exact value is Black's formula,
 !   delta P(0, T_{j+1}) (L Phi(d1) - K Phi(d2)),  P(0, T_{j+1}) = (1 + delta L)**-(j+1),
 !   d1,2 = (log(L / K) +- sigma**2 T_j / 2) / (sigma sqrt(T_j)),
@@ -37,8 +38,7 @@ program pricing_libor
   type(gpurngPricingResult_t) :: results(n)
   type(c_ptr) :: pricer
   integer(c_int) :: backend
-  real(c_double) :: formula, z
-  integer :: i, j, failures
+  integer :: failures
 
   call check(gpurngCreatePricer(pricer), 'gpurngCreatePricer')
   if (.not. c_associated(pricer)) call fail('gpurngCreatePricer returned a null handle')
@@ -67,32 +67,46 @@ program pricing_libor
   params%initial = c_loc(initial)
   params%loadings = c_loc(loadings)
 
-  call check(gpurngPriceLiborCaplets(pricer, options, params, results), 'gpurngPriceLiborCaplets')
-  print '(a, i0, a, i0, a)', 'LIBOR market model: ', n, ' forwards flat 5 %, K 5 %, sigma 20 %, delta 0.25, ', &
-    options%paths, ' Philox paths'
-  print '(a)', 'caplet  Monte Carlo            std. error    Black                  distance'
-
-  ! Caplet 0 fixes today at L_0 = K: worth exactly nothing, returned exactly.
-  if (results(1)%mean /= 0 .or. results(1)%std_error /= 0) call fail('caplet 0 is not exactly 0')
   failures = 0
-  do i = 1, size(shown)
-    j = shown(i)
-    formula = black_caplet(j)
-    if (abs(formula - black(i)) > 1.0e-12_c_double * black(i)) call fail('Black''s formula off its published value')
-    z = (results(j + 1)%mean - black(i)) / results(j + 1)%std_error
-    print '(i6, 2x, es21.14, 2x, es12.6, 2x, es21.14, 2x, sp, f6.2, a)', j, results(j + 1)%mean, &
-      results(j + 1)%std_error, black(i), z, ' s.e.'
-    if (.not. (abs(z) <= 5)) then ! also catches NaN
-      print '(a, i0, a)', 'FAIL: caplet ', j, ' is more than 5 standard errors from Black''s value'
-      failures = failures + 1
-    end if
-  end do
+  call check(gpurngPriceLiborCaplets(pricer, options, params, results), 'gpurngPriceLiborCaplets')
+  call compare('Philox')
+
+  ! The same caplets on GPU Gems 3's hybrid Tausworthe engine with Wallace's pool normals (a pool per 256 paths).
+  options%engine = GPURNG_RNG_PSEUDO_HYBRID_TAUS
+  options%normal_method = GPURNG_NORMAL_METHOD_WALLACE
+  call check(gpurngPriceLiborCaplets(pricer, options, params, results), 'gpurngPriceLiborCaplets (Wallace)')
+  call compare('hybrid Taus + Wallace')
 
   call check(gpurngDestroyPricer(pricer), 'gpurngDestroyPricer')
   if (failures > 0) error stop 3
   print '(a)', 'pricing_libor: ok'
 
 contains
+
+  ! Every shown caplet against Black's formula; counts those more than 5 standard errors away in failures.
+  subroutine compare(engine)
+    character(len=*), intent(in) :: engine
+    real(c_double) :: formula, z
+    integer :: i, j
+    print '(a, i0, a, i0, 2a)', 'LIBOR market model: ', n, ' forwards flat 5 %, K 5 %, sigma 20 %, delta 0.25, ', &
+      options%paths, ' paths, ', engine
+    print '(a)', 'caplet  Monte Carlo            std. error    Black                  distance'
+
+    ! Caplet 0 fixes today at L_0 = K: worth exactly nothing, returned exactly.
+    if (results(1)%mean /= 0 .or. results(1)%std_error /= 0) call fail('caplet 0 is not exactly 0')
+    do i = 1, size(shown)
+      j = shown(i)
+      formula = black_caplet(j)
+      if (abs(formula - black(i)) > 1.0e-12_c_double * black(i)) call fail('Black''s formula off its published value')
+      z = (results(j + 1)%mean - black(i)) / results(j + 1)%std_error
+      print '(i6, 2x, es21.14, 2x, es12.6, 2x, es21.14, 2x, sp, f6.2, a)', j, results(j + 1)%mean, &
+        results(j + 1)%std_error, black(i), z, ' s.e.'
+      if (.not. (abs(z) <= 5)) then ! also catches NaN
+        print '(a, i0, a)', 'FAIL: caplet ', j, ' is more than 5 standard errors from Black''s value'
+        failures = failures + 1
+      end if
+    end do
+  end subroutine compare
 
   ! Black's formula for caplet j (fixing T_j = j delta, paid at T_{j+1}) on the flat curve.
   function black_caplet(j) result(price)
