@@ -11,7 +11,7 @@
 namespace gpurng {
 namespace pricing {
 
-constexpr int kMaxLiborForwards = 80;  // a path keeps its forwards in local memory
+constexpr int kMaxLiborForwards = 80;  // a path's local array of forwards (see forwards below)
 constexpr int kMaxLiborFactors = 8;
 
 template <typename T>
