@@ -56,12 +56,6 @@ struct PricingPlan {
   GPURNG_HD uint64_t chunks() const { return (paths + kChunkPaths - 1) / kChunkPaths; }
 };
 
-// Per-path engines are initialised by every GPU thread at its own path; stream engines walk a chunk in one thread.
-constexpr bool walks_stream(SourceKind k) {
-  return k == SourceKind::ranmar || k == SourceKind::ranmar48 || k == SourceKind::ranmar48x ||
-         k == SourceKind::park_miller;
-}
-
 template <typename Src>
 struct NormalsMaker;
 template <typename State>
@@ -100,7 +94,7 @@ struct NormalsMaker<WallaceNormals> {
   GPURNG_HD static WallaceNormals make(const SourceParams& p, int) {
     WallaceNormals s;
     s.seed = p.seed;
-    s.passes = (uint64_t(p.dims) + 3) / 4;
+    s.passes = WallaceNormals::passes_for(p.dims);
     s.rows = nullptr;
     s.corrections = nullptr;
     s.block = nullptr;
@@ -127,7 +121,9 @@ struct ChunkWorkspace {
 };
 template <>
 struct ChunkWorkspace<WallaceNormals> {
-  static size_t floats(const SourceParams& p) { return WallaceNormals::workspace_floats((uint64_t(p.dims) + 3) / 4); }
+  static size_t floats(const SourceParams& p) {
+    return WallaceNormals::workspace_floats(WallaceNormals::passes_for(p.dims));
+  }
   static void lend(WallaceNormals& s, float* w) { s.lend(w); }
 };
 

@@ -50,6 +50,8 @@ struct WallaceNormals {
   WallaceBlockMemory* block;
   float q0, q1, q2, q3;
 
+  // Output passes a path of D normals reads: ceil(D / 4).
+  GPURNG_HD static uint64_t passes_for(int normals) { return (uint64_t(normals) + 3) / 4; }
   // Host memory a CPU task lends for a chunk, in floats, for `passes` output passes.
   static size_t workspace_floats(uint64_t passes) { return size_t(passes + 1) * wallace::kPoolSize + size_t(passes); }
   void lend(float* workspace) {
