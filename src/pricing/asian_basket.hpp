@@ -37,20 +37,25 @@ struct AsianBasketModel {
   GPURNG_HD int normals() const { return 2 * steps; }
   GPURNG_HD int outputs() const { return 1; }
 
-  // One set's running values on a path: the prices (fast_mode: their logarithms) and the sum of max(a, b).
-  struct State {
-    T a, b, sum;
+  // One set's running values on a path: the prices (fast_mode: their logarithms) and the sum of max(a, b). V: T, or
+  // the CPU's lanes of T (path_math.hpp).
+  template <typename V>
+  struct PathState {
+    V a, b, sum;
   };
-  GPURNG_HD State start(const AsianBasketSet<T>& p) const {
+  typedef PathState<T> State;
+  template <typename V = T>
+  GPURNG_HD PathState<V> start(const AsianBasketSet<T>& p) const {
 #if GPURNG_PRICING_FAST_DEVICE
     // fast_mode: log prices, one exponential a step (max commutes with exp)
-    return State{::log(p.A0), ::log(p.B0), T(0)};
+    return PathState<V>{::log(p.A0), ::log(p.B0), T(0)};
 #else
-    return State{p.A0, p.B0, T(0)};
+    return PathState<V>{V(p.A0), V(p.B0), V(T(0))};
 #endif
   }
   // One step on the step's normals z1, z2.
-  GPURNG_HD void step(const AsianBasketSet<T>& p, T z1, T z2, State& s) const {
+  template <typename V>
+  GPURNG_HD void step(const AsianBasketSet<T>& p, V z1, V z2, PathState<V>& s) const {
 #if GPURNG_PRICING_FAST_DEVICE
     s.a = s.a + (p.muA + p.sAA * z1);
     s.b = s.b + ((p.muB + p.sAB * z1) + p.sBB * z2);
@@ -61,23 +66,25 @@ struct AsianBasketModel {
     s.sum = s.sum + path_max(s.a, s.b);
 #endif
   }
-  GPURNG_HD double payoff(const State& s) const {
+  template <typename V>
+  GPURNG_HD WideValue<V> payoff(const PathState<V>& s) const {
 #if GPURNG_PRICING_FAST_DEVICE
-    const T payoff = s.sum / T(steps) - path_exp(path_max(s.a, s.b));
+    const V payoff = s.sum / T(steps) - path_exp(path_max(s.a, s.b));
 #else
-    const T payoff = s.sum / T(steps) - path_max(s.a, s.b);
+    const V payoff = s.sum / T(steps) - path_max(s.a, s.b);
 #endif
-    return static_cast<double>(path_max(payoff, T(0)));
+    return to_wide(path_max(payoff, V(T(0))));
   }
 
   // One path of set `set` on the normals z hands out.
-  template <typename Normals>
-  GPURNG_HD void path(int set, Normals& z, double* out) const {
+  template <typename Normals, typename D>
+  GPURNG_HD void path(int set, Normals& z, D* out) const {
+    using V = PathValue<T, Normals>;
     const AsianBasketSet<T>& p = sets[set];
-    State s = start(p);
+    PathState<V> s = start<V>(p);
     for (int t = 0; t < steps; ++t) {
-      const T z1 = z.next(static_cast<T*>(nullptr));
-      const T z2 = z.next(static_cast<T*>(nullptr));
+      const V z1 = z.next(static_cast<T*>(nullptr));
+      const V z2 = z.next(static_cast<T*>(nullptr));
       step(p, z1, z2, s);
     }
     out[0] = payoff(s);

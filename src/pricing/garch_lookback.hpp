@@ -32,20 +32,22 @@ struct GarchLookbackModel {
   GPURNG_HD int normals() const { return steps; }
   GPURNG_HD int outputs() const { return 1; }
 
-  template <typename Normals>
-  GPURNG_HD void path(int set, Normals& z, double* out) const {
+  // V (PathValue): T, or the CPU's lanes of T (path_math.hpp); D: double, or lanes of doubles.
+  template <typename Normals, typename D>
+  GPURNG_HD void path(int set, Normals& z, D* out) const {
+    using V = PathValue<T, Normals>;
     const GarchLookbackSet<T>& p = sets[set];
-    T h[kMaxLookbackSteps];
-    T s = p.s0, sigma = p.sigma0, eps = p.eps0;
+    V h[kMaxLookbackSteps];
+    V s = V(p.s0), sigma = V(p.sigma0), eps = V(p.eps0);
     for (int t = 0; t < steps; ++t) {
       h[t] = s;
       sigma = path_sqrt((p.A0 + p.A1 * (sigma * sigma)) + p.A2 * (eps * eps));
       eps = z.next(static_cast<T*>(nullptr)) * sigma;
       s = s * path_exp(p.mu + eps);
     }
-    T payoff = T(0);
-    for (int t = 0; t < steps; ++t) payoff = payoff + path_max(h[t] - s, T(0));
-    out[0] = static_cast<double>(payoff);
+    V payoff = V(T(0));
+    for (int t = 0; t < steps; ++t) payoff = payoff + path_max(h[t] - s, V(T(0)));
+    out[0] = to_wide(payoff);
   }
 };
 

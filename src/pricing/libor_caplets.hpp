@@ -43,53 +43,54 @@ struct LiborModel {
 
   // Two inlined copies of the walk, so that the local one keeps local loads and stores with a stride of 1 (one
   // walk through a pointer to either made them generic: 13.6 against 12.1 ms for 40 double forwards, H100).
-  template <typename Normals>
-  GPURNG_HD void path(int, Normals& z, double* out) const {
+  // V (PathValue): T, or the CPU's lanes of T (path_math.hpp); D: double, or lanes of doubles.
+  template <typename Normals, typename D>
+  GPURNG_HD void path(int, Normals& z, D* out) const {
 #if defined(__CUDA_ARCH__)  // only the GPU's per-path kernel sets forwards (the host copy was 11 % slower with both)
     if (forwards) {
       walk(forwards, stride, z, out);
       return;
     }
 #endif
-    T local[kMaxLiborForwards];
+    PathValue<T, Normals> local[kMaxLiborForwards];
     walk(local, 1, z, out);
   }
 
   // One path with forward j at L[j * s].
-  template <typename Normals>
-  GPURNG_HD void walk(T* const L, const int s, Normals& z, double* out) const {
-    L[0] = initial[0];  // n >= 1 (checked at the C boundary), said outright for the compiler's flow analysis
-    for (int j = 1; j < n; ++j) L[j * s] = initial[j];
+  template <typename V, typename Normals, typename D>
+  GPURNG_HD void walk(V* const L, const int s, Normals& z, D* out) const {
+    L[0] = V(initial[0]);  // n >= 1 (checked at the C boundary), said outright for the compiler's flow analysis
+    for (int j = 1; j < n; ++j) L[j * s] = V(initial[j]);
     // caplet j is paid as soon as L_j fixes: the numeraire grows by (1 + delta L_j(T_j)) in fixing order
-    T numeraire = T(1) + delta * L[0];
-    out[0] = static_cast<double>((delta * path_max(L[0] - strike, T(0))) / numeraire);
+    V numeraire = T(1) + delta * L[0];
+    out[0] = to_wide((delta * path_max(L[0] - strike, V(T(0)))) / numeraire);
     for (int k = 1; k < n; ++k) {  // period k: from T_{k-1} to T_k; forwards k .. n-1 alive
       for (int step = 0; step < steps_per_period; ++step) {
         // A step's exponent for forward j: (mu_j - |sigma_j|^2 / 2) h + sqrt(h) sigma_j . Z, written as
         // drift_j + sum_f sigma_fj (S_f h + sqrt(h) Z_f) with mu_j = sum_f sigma_fj S_f: one multiply-add pair a
         // factor and no per-forward constant but drift_j. g_j = delta L_j / (1 + delta L_j) at the step start.
         if (factors == 1) {  // the common case, in registers: the loop below's values (its x starts at 0)
-          const T u = sqrt_h * z.next(static_cast<T*>(nullptr));
-          T S = T(0);
+          const V u = sqrt_h * z.next(static_cast<T*>(nullptr));
+          V S = V(T(0));
           for (int j = k; j < n; ++j) {
-            const T dl = delta * L[j * s];
-            const T g = path_ratio(dl, T(1) + dl);
+            const V dl = delta * L[j * s];
+            const V g = path_ratio(dl, T(1) + dl);
             const T sig = loadings[j];
             S = S + g * sig;
             L[j * s] = L[j * s] * path_exp(sig * (S * h + u) + drift[j]);
           }
           continue;
         }
-        T U[kMaxLiborFactors], S[kMaxLiborFactors];
+        V U[kMaxLiborFactors], S[kMaxLiborFactors];
         for (int f = 0; f < factors; ++f) {
           U[f] = sqrt_h * z.next(static_cast<T*>(nullptr));
-          S[f] = T(0);
+          S[f] = V(T(0));
         }
         // S_f collects sum_{i=k}^{j} sigma_fi g_i as j grows, before L_j moves.
         for (int j = k; j < n; ++j) {
-          const T dl = delta * L[j * s];
-          const T g = path_ratio(dl, T(1) + dl);
-          T x = T(0);
+          const V dl = delta * L[j * s];
+          const V g = path_ratio(dl, T(1) + dl);
+          V x = V(T(0));
           for (int f = 0; f < factors; ++f) {
             const T sig = loadings[f * n + j];
             S[f] = S[f] + g * sig;
@@ -99,7 +100,7 @@ struct LiborModel {
         }
       }
       numeraire = numeraire * (T(1) + delta * L[k * s]);
-      out[k] = static_cast<double>((delta * path_max(L[k * s] - strike, T(0))) / numeraire);
+      out[k] = to_wide((delta * path_max(L[k * s] - strike, V(T(0)))) / numeraire);
     }
   }
 };

@@ -30,21 +30,23 @@ struct MbsModel {
 
   // The rates and prepayments are T; the survival and discount products and the sum are double, because 360
   // months of float discounting would move the price by about 1e-3 (the float rounding of 1 + i0 compounds).
-  template <typename Normals>
-  GPURNG_HD void path(int, Normals& z, double* out) const {
-    T rate = i0;                                              // i_{k-1}
-    double survive = 1.0;                                     // r_k = prod_{j<k} (1 - w_j)
-    double discount = 1.0 / (1.0 + static_cast<double>(i0));  // u_k = prod_{j<k} 1 / (1 + i_j)
-    double pv = 0.0;
+  // V: T, or the CPU's lanes of T (path_math.hpp); D: double, or lanes of doubles.
+  template <typename Normals, typename D>
+  GPURNG_HD void path(int, Normals& z, D* out) const {
+    using V = PathValue<T, Normals>;
+    V rate = V(i0);                                             // i_{k-1}
+    D survive = D(1.0);                                         // r_k = prod_{j<k} (1 - w_j)
+    D discount = D(1.0 / (1.0 + static_cast<double>(i0)));      // u_k = prod_{j<k} 1 / (1 + i_j)
+    D pv = D(0.0);
     for (int k = 1; k <= months; ++k) {
-      const T xi = z.next(static_cast<T*>(nullptr));
+      const V xi = z.next(static_cast<T*>(nullptr));
       rate = (K0 * path_exp(sigma * xi)) * rate;
-      const T w = K1 + K2 * path_atan(K3 * rate + K4);
-      const double wd = static_cast<double>(w);
-      const double cash = survive * ((1.0 - wd) + wd * annuity[k - 1]);
+      const V w = K1 + K2 * path_atan(K3 * rate + K4);
+      const D wd = to_wide(w);
+      const D cash = survive * ((1.0 - wd) + wd * annuity[k - 1]);
       pv = pv + discount * cash;
       survive = survive * (1.0 - wd);
-      discount = path_ratio(discount, 1.0 + static_cast<double>(rate));
+      discount = path_ratio(discount, 1.0 + to_wide(rate));
     }
     out[0] = pv;
   }

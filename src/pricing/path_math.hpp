@@ -5,6 +5,8 @@
 // expressions round alike on both backends too.
 #pragma once
 
+#include <utility>
+
 #include "gpurng/distributions/portable_math.hpp"
 #include "gpurng/hd.hpp"
 
@@ -60,6 +62,16 @@ template <typename T>
 GPURNG_HD T path_max(T a, T b) {
   return a > b ? a : b;
 }
+
+// A model's path runs on one path's values (T) or, in the CPU backend's lane loops, on a lane vector of T holding
+// consecutive paths (pricing_cpu_lanes.inc overloads every function above and to_wide for it): PathValue is what
+// the normals hand out, and to_wide takes a value to the precision of the sums (double, or lanes of doubles).
+template <typename T, typename Normals>
+using PathValue = decltype(std::declval<Normals&>().next(static_cast<T*>(nullptr)));
+GPURNG_HD double to_wide(float x) { return static_cast<double>(x); }
+GPURNG_HD double to_wide(double x) { return x; }
+template <typename V>
+using WideValue = decltype(to_wide(std::declval<V>()));
 
 }  // namespace pricing
 }  // namespace gpurng

@@ -132,21 +132,22 @@ template <typename Src>
 struct Negated {
   Src* src;
   template <typename T>
-  GPURNG_HD T next(T* tag) {
+  GPURNG_HD auto next(T* tag) {  // T, or the CPU's lanes of T
     return -src->next(tag);
   }
 };
 
 // run(z, out) on the path's normals; with antithetic, again on the same normals negated, and out[0 .. count-1]
 // the pair's averages. Src is left where the path's draws end.
-template <int MaxOutputs, typename Src, typename Run>
-GPURNG_HD void antithetic_samples(Src& src, bool antithetic, int count, double* out, Run&& run) {
+// Out: double, or (the CPU's lane loops) lanes of doubles.
+template <int MaxOutputs, typename Src, typename Out, typename Run>
+GPURNG_HD void antithetic_samples(Src& src, bool antithetic, int count, Out* out, Run&& run) {
   if (!antithetic) {
     run(src, out);
     return;
   }
   const Src at_start = src;
-  double mirror[MaxOutputs];
+  Out mirror[MaxOutputs];
   run(src, out);
   Src again = at_start;
   Negated<Src> negated{&again};

@@ -107,11 +107,13 @@ GPURNG_HD void sincos_quadrant(uint32_t q, float s, float c, float* sp, float* c
   *sp = from_bits(bits((q & 1u) ? c : s) ^ sin_sign);
   *cp = from_bits(bits((q & 1u) ? s : c) ^ cos_sign);
 }
-GPURNG_HD void sincos_quadrant(uint64_t q, double s, double c, double* sp, double* cp) {
+// Any V (a double, or the CPU backend's lane vector; portable_math.hpp's vocabulary), U its bits' type.
+template <typename U, typename V>
+GPURNG_HD void sincos_quadrant(const U& q, const V& s, const V& c, V* sp, V* cp) {
   using namespace pmath::detail;
-  const uint64_t sin_sign = (q & 2u) << 62, cos_sign = ((q + 1u) & 2u) << 62;
-  *sp = from_bits64(bits((q & 1u) ? c : s) ^ sin_sign);
-  *cp = from_bits64(bits((q & 1u) ? s : c) ^ cos_sign);
+  const U sin_sign = (q & 2u) << 62, cos_sign = ((q + 1u) & 2u) << 62;
+  *sp = from_bits64(bits(select(odd(q), c, s)) ^ sin_sign);
+  *cp = from_bits64(bits(select(odd(q), s, c)) ^ cos_sign);
 }
 
 }  // namespace detail
@@ -133,24 +135,26 @@ GPURNG_HD float neg2_log(float u) {
   return add(y0, fma(mul(R, R), p, R));
 }
 
-// -2 log u for a positive normal double u.
-GPURNG_HD double neg2_log(double u) {
+// -2 log u for a positive normal double u. Any V (a double, or the CPU backend's lane vector, whose log_row_f64
+// reads each lane's row).
+template <typename V>
+GPURNG_HD V neg2_log_double(const V& u) {
   using namespace pmath::detail;
   using namespace detail;
-  const uint64_t tmp = bits(u) - kLogOff64;
-  const uint32_t i = static_cast<uint32_t>(tmp >> 45) & 127u;
-  const int k = static_cast<int>(static_cast<int64_t>(tmp) >> 52);
-  const double z = from_bits64(bits(u) - (tmp & 0xfff0000000000000ull));
+  const auto tmp = bits(u) - kLogOff64;
+  const auto i = (tmp >> 45) & 127u;
+  const V z = from_bits64(bits(u) - (tmp & 0xfff0000000000000ull));
   const Coef64& C = coef64();
-  double a, b;
+  V a, b;
   log_row_f64(i, &a, &b);
-  const double R = fma(z, a, 2.0);
-  const double y0 = fma(static_cast<double>(k), C.neg2ln2, b);
+  const V R = fma(z, a, 2.0);
+  const V y0 = fma(to_double(signed_top12(tmp)), C.neg2ln2, b);
   // R^2 (1/4 + R/12 + R^2/32 + R^3/80 + R^4/192 + R^5/448): the terms of -2 log(1 - R/2) to R^7
-  double p = C.log_p[0];
+  V p = V(C.log_p[0]);
   for (int n = 1; n < 6; ++n) p = fma(p, R, C.log_p[n]);
   return add(y0, fma(mul(R, R), p, R));
 }
+GPURNG_HD double neg2_log(double u) { return neg2_log_double(u); }
 
 // sin v and cos v for a float v in [0, 2 pi + 1].
 GPURNG_HD void sincos_box_muller(float v, float* sp, float* cp) {
@@ -176,28 +180,29 @@ GPURNG_HD void sincos_box_muller(float v, float* sp, float* cp) {
   detail::sincos_quadrant(q, s, c, sp, cp);
 }
 
-// sin and cos of x = fl(v pi) for a double v in [0, 2].
-GPURNG_HD void sincos_pi_times_box_muller(double v, double* sp, double* cp) {
+// sin and cos of x = fl(v pi) for a double v in [0, 2]. Any V (a double, or the CPU backend's lane vector).
+template <typename V>
+GPURNG_HD void sincos_pi_times_box_muller(const V& v, V* sp, V* cp) {
   using namespace pmath::detail;
   using namespace detail;
   const Coef64& C = coef64();
-  const double x = mul(v, C.pi);
-  const double a = -fma(v, C.pi_lo, fma(v, C.pi, -x));  // x = pi v + a, to O(2^-104)
-  const double jr = fma(v, 2.0, kRound);
-  const uint64_t q = bits(jr);
-  const double t = fma(sub(jr, kRound), -0.5, v);  // v - j/2, exact, |t| <= 1/4; x = pi t + a + j pi/2
-  const double z = mul(t, t);
+  const V x = mul(v, C.pi);
+  const V a = -fma(v, C.pi_lo, fma(v, C.pi, -x));  // x = pi v + a, to O(2^-104)
+  const V jr = fma(v, 2.0, kRound);
+  const auto q = bits(jr);
+  const V t = fma(sub(jr, kRound), -0.5, v);  // v - j/2, exact, |t| <= 1/4; x = pi t + a + j pi/2
+  const V z = mul(t, t);
   // cos(pi t) = 1 + z C(z); cos(pi t + a) = cos(pi t) - a sin(pi t), sin(pi t) ~ pi t
-  double pc = C.cos_p[0];
+  V pc = V(C.cos_p[0]);
   for (int n = 1; n < 8; ++n) pc = fma(pc, z, C.cos_p[n]);
-  const double c0 = fma(pc, z, 1.0);
-  const double ph = mul(t, C.pi);
-  const double c = fma(-a, ph, c0);
+  const V c0 = fma(pc, z, 1.0);
+  const V ph = mul(t, C.pi);
+  const V c = fma(-a, ph, c0);
   // sin(pi t + a) = ph + pl + t^3 S(z) with pl = (pi t - ph) + a cos(pi t)
-  const double pl = fma(a, c0, add(fma(t, C.pi, -ph), mul(t, C.pi_lo)));
-  double ps = C.sin_p[0];
+  const V pl = fma(a, c0, add(fma(t, C.pi, -ph), mul(t, C.pi_lo)));
+  V ps = V(C.sin_p[0]);
   for (int n = 1; n < 7; ++n) ps = fma(ps, z, C.sin_p[n]);
-  const double s = add(ph, fma(mul(t, z), ps, pl));
+  const V s = add(ph, fma(mul(t, z), ps, pl));
   detail::sincos_quadrant(q, s, c, sp, cp);
 }
 

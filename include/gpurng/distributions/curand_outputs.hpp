@@ -142,22 +142,38 @@ GPURNG_HD f32x2 box_muller_mrg_f32(float u, float u2) { return box_muller_core_f
 // angle in units of pi, in (0, 2)). cuRAND's host generator computes sin(v * pi), cos(v * pi) of the
 // rounded product (its device code uses sincospi, which differs near the zeros of sin and cos); this
 // follows the host: bm_math::sincos_pi_times_box_muller gives the sine and cosine of fl(v pi) itself.
+// Any V (a double, or the CPU backend's lane vector; portable_math.hpp's vocabulary).
+template <typename V>
+GPURNG_HD void box_muller_core_f64(const V& u, const V& v, V* s, V* c) {
+  using namespace pmath::detail;
+  const V r = sqrt(bm_math::neg2_log_double(u));
+  bm_math::sincos_pi_times_box_muller(v, s, c);
+  *s = mul(*s, r);
+  *c = mul(*c, r);
+}
 GPURNG_HD f64x2 box_muller_core_f64(double u, double v) {
-  const double r = pmath::detail::sqrt(bm_math::neg2_log(u));
   f64x2 o;
-  bm_math::sincos_pi_times_box_muller(v, &o.s, &o.c);
-  o.s = pmath::detail::mul(o.s, r);
-  o.c = pmath::detail::mul(o.c, r);
+  box_muller_core_f64(u, v, &o.s, &o.c);
   return o;
 }
-GPURNG_HD f64x2 box_muller_f64(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
-  const double u = uniform_f64_hq(x0, x1);
+// The pair from the words' 53-bit integers hx = hq_bits(x0, x1), hy = hq_bits(y0, y1); any V as above, U its
+// integers' type.
+template <typename U, typename V>
+GPURNG_HD void box_muller_hq(const U& hx, const U& hy, V* s, V* c) {
+  using pmath::detail::to_double;
 #if defined(__CUDA_ARCH__)
-  const double v = __fma_rn(static_cast<double>(hq_bits(y0, y1)), k2pow53Inv * 2.0, k2pow53Inv);  // exact product
+  const V u = __fma_rn(to_double(hx), k2pow53Inv, k2pow53Inv / 2.0);  // exact products, as uniform_f64_hq
+  const V v = __fma_rn(to_double(hy), k2pow53Inv * 2.0, k2pow53Inv);
 #else
-  const double v = static_cast<double>(hq_bits(y0, y1)) * (k2pow53Inv * 2.0) + k2pow53Inv;
+  const V u = to_double(hx) * k2pow53Inv + k2pow53Inv / 2.0;
+  const V v = to_double(hy) * (k2pow53Inv * 2.0) + k2pow53Inv;
 #endif
-  return box_muller_core_f64(u, v);
+  box_muller_core_f64(u, v, s, c);
+}
+GPURNG_HD f64x2 box_muller_f64(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
+  f64x2 o;
+  box_muller_hq(hq_bits(x0, x1), hq_bits(y0, y1), &o.s, &o.c);
+  return o;
 }
 
 // MRG32k3a: u = z0/m1, v = 2 z1/m1 (in units of pi; the product by 2 is exact).

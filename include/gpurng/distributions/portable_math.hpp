@@ -162,6 +162,17 @@ GPURNG_HD float to_float(double a) {
 #endif
 }
 
+// The vocabulary the templates below are written in besides the operations above (the CPU backend's lane vectors
+// overload every name, found by argument-dependent lookup, so that one definition serves a value and a lane vector
+// of values): a select, and the integer-to-double conversions (exact for the values they get).
+GPURNG_HD double select(bool c, double a, double b) { return c ? a : b; }
+GPURNG_HD uint64_t select(bool c, uint64_t a, uint64_t b) { return c ? a : b; }
+GPURNG_HD bool odd(uint64_t a) { return (a & 1u) != 0; }
+GPURNG_HD double to_double(int a) { return static_cast<double>(a); }
+GPURNG_HD double to_double(uint64_t a) { return static_cast<double>(a); }
+// The top 12 bits of a as a signed number (a double's sign and exponent field, relative to an offset).
+GPURNG_HD int signed_top12(uint64_t a) { return static_cast<int>(static_cast<int64_t>(a) >> 52); }
+
 GPURNG_HD float nan_f() { return from_bits(0x7fc00000u); }
 GPURNG_HD double nan_d() { return from_bits64(uint64_t{0x7ff8000000000000ull}); }
 
@@ -248,19 +259,20 @@ GPURNG_HD double log(double x) {
   return sub(mul(ed, 0x1.62e42fefa3800p-1), inner);
 }
 
-// e^x, as expf: x = k ln2 + rh + rl, e^x = 2^k (1 + rh + rh^2 E(rh)) (1 + rl).
-GPURNG_HD double exp(double x) {
-  using namespace detail;
-  if (!(x < 709.8)) return x != x ? x : from_bits64(uint64_t{0x7ff0000000000000ull});
-  if (x < -745.2) return 0.0;
-  const double jr = fma(x, 0x1.71547652b82fep+0, kRound);
-  int k = static_cast<int>(static_cast<int64_t>(bits(jr) - bits(kRound)));
-  const double j = sub(jr, kRound);
-  const double rh = fma(-j, 0x1.62e42fefa39efp-1, x);
-  const double rl = mul(-j, 0x1.abc9e3b39803fp-56);
-  double s = add(1.0, rh);
-  const double sl = add(sub(1.0, s), rh);
-  double p = 0x1.1f733f411b727p-29;
+namespace detail {
+// e^x's reduction and polynomial, as expf: x = k ln2 + rh + rl, e^x = 2^k (s + tail) with s = 1 + rh rounded and
+// tail = (sl + rh^2 E(rh))(1 + rl) - ... carried separately. Returns s; *kbits is k as a 64-bit two's complement.
+// Any V (a double, or the CPU backend's lane vector); exp below adds the range checks and the scaling by 2^k.
+template <typename V, typename U>
+GPURNG_HD V exp_unscaled(const V& x, U* kbits, V* tail) {
+  const V jr = fma(x, 0x1.71547652b82fep+0, kRound);
+  *kbits = bits(jr) - bits(V(kRound));
+  const V j = sub(jr, kRound);
+  const V rh = fma(-j, 0x1.62e42fefa39efp-1, x);
+  const V rl = mul(-j, 0x1.abc9e3b39803fp-56);
+  const V s = add(1.0, rh);
+  const V sl = add(sub(1.0, s), rh);
+  V p = V(0x1.1f733f411b727p-29);
   p = fma(p, rh, 0x1.af4e5274a366cp-26);
   p = fma(p, rh, 0x1.27e4db47938d1p-22);
   p = fma(p, rh, 0x1.71de01ff19a6bp-19);
@@ -271,8 +283,21 @@ GPURNG_HD double exp(double x) {
   p = fma(p, rh, 0x1.5555555555556p-5);
   p = fma(p, rh, 0x1.5555555555557p-3);
   p = fma(p, rh, 0x1.0000000000000p-1);
-  const double t0 = mul(mul(rh, rh), p);
-  double tail = fma(rl, add(s, t0), add(sl, t0));  // (s + sl + t0)(1 + rl)
+  const V t0 = mul(mul(rh, rh), p);
+  *tail = fma(rl, add(s, t0), add(sl, t0));  // (s + sl + t0)(1 + rl)
+  return s;
+}
+}  // namespace detail
+
+// e^x, as expf: x = k ln2 + rh + rl, e^x = 2^k (1 + rh + rh^2 E(rh)) (1 + rl).
+GPURNG_HD double exp(double x) {
+  using namespace detail;
+  if (!(x < 709.8)) return x != x ? x : from_bits64(uint64_t{0x7ff0000000000000ull});
+  if (x < -745.2) return 0.0;
+  uint64_t kbits;
+  double tail;
+  double s = exp_unscaled(x, &kbits, &tail);
+  int k = static_cast<int>(static_cast<int64_t>(kbits));
   if (k > 1023) {
     s = mul(s, 2.0);
     tail = mul(tail, 2.0);
@@ -295,23 +320,22 @@ GPURNG_HD double exp(double x) {
 // < 0.4 ulp of the result. atan r = r - r z Q(z), z = r^2, Q of degree 11 (relative error 2^-57.9 on [0, 7/16]);
 // atan c is a hi + lo pair whose lo joins the small terms, so the last operation hi + (...) rounds once.
 // The constants are picked by selects, not loads; the sign is put back as a bit, so atan(-x) = -atan(x) exactly.
-GPURNG_HD double atan(double x) {
-  using namespace detail;
-  const uint64_t sign = bits(x) & 0x8000000000000000ull;
-  const double ax = from_bits64(bits(x) ^ sign);
-  // NaN, +-inf, and |x| >= 2^66, where pi/2 - atan|x| < 2^-66 is far below half an ulp of pi/2: +-pi/2 rounded.
-  // (Also keeps inf out of -1/|x| below, and NaN from passing through operations that may change its payload.)
-  if (!(ax < 0x1p66)) return x != x ? x : from_bits64(bits(0x1.921fb54442d18p+0) | sign);
-  const bool b1 = ax >= 0.4375, b2 = ax >= 0.6875, b3 = ax >= 1.1875, b4 = ax >= 2.4375;
-  const double c = b3 ? 1.5 : (b2 ? 1.0 : (b1 ? 0.5 : 0.0));  // c = 0 leaves r = |x| / 1 = |x| exactly
-  const double hi = b4 ? 0x1.921fb54442d18p+0
-                       : (b3 ? 0x1.f730bd281f69bp-1 : (b2 ? 0x1.921fb54442d18p-1 : (b1 ? 0x1.dac670561bb4fp-2 : 0.0)));
-  const double lo =
-      b4 ? 0x1.1a62633145c07p-54
-         : (b3 ? 0x1.007887af0cbbdp-56 : (b2 ? 0x1.1a62633145c07p-55 : (b1 ? 0x1.a2b7f222f65e2p-56 : 0.0)));
-  const double r = div(b4 ? -1.0 : sub(ax, c), b4 ? ax : fma(c, ax, 1.0));
-  const double z = mul(r, r);
-  double q = -0x1.e4167464d3de8p-7;
+namespace detail {
+// atan of ax in [0, 2^66) (not NaN): the body of atan below for any V (a double, or the CPU's lane vector).
+template <typename V>
+GPURNG_HD V atan_nonnegative(const V& ax) {
+  const auto b1 = ax >= V(0.4375), b2 = ax >= V(0.6875), b3 = ax >= V(1.1875), b4 = ax >= V(2.4375);
+  // c = 0 leaves r = |x| / 1 = |x| exactly
+  const V c = select(b3, V(1.5), select(b2, V(1.0), select(b1, V(0.5), V(0.0))));
+  const V hi = select(
+      b4, V(0x1.921fb54442d18p+0),
+      select(b3, V(0x1.f730bd281f69bp-1), select(b2, V(0x1.921fb54442d18p-1), select(b1, V(0x1.dac670561bb4fp-2), V(0.0)))));
+  const V lo = select(
+      b4, V(0x1.1a62633145c07p-54),
+      select(b3, V(0x1.007887af0cbbdp-56), select(b2, V(0x1.1a62633145c07p-55), select(b1, V(0x1.a2b7f222f65e2p-56), V(0.0)))));
+  const V r = div(select(b4, V(-1.0), sub(ax, c)), select(b4, ax, fma(c, ax, 1.0)));
+  const V z = mul(r, r);
+  V q = V(-0x1.e4167464d3de8p-7);
   q = fma(q, z, 0x1.0f62bba6a2558p-5);
   q = fma(q, z, -0x1.7001816fd063fp-5);
   q = fma(q, z, 0x1.ab59b417b2d3fp-5);
@@ -324,8 +348,18 @@ GPURNG_HD double atan(double x) {
   q = fma(q, z, -0x1.99999999998c5p-3);
   q = fma(q, z, 0x1.5555555555555p-2);
   // hi + lo + r - r z Q, the small terms summed first; >= +0 for |x| >= +0 (r = +0 gives 0 - (0 - 0) = +0)
-  const double y = sub(hi, sub(sub(mul(r, mul(z, q)), lo), r));
-  return from_bits64(bits(y) | sign);
+  return sub(hi, sub(sub(mul(r, mul(z, q)), lo), r));
+}
+}  // namespace detail
+
+GPURNG_HD double atan(double x) {
+  using namespace detail;
+  const uint64_t sign = bits(x) & 0x8000000000000000ull;
+  const double ax = from_bits64(bits(x) ^ sign);
+  // NaN, +-inf, and |x| >= 2^66, where pi/2 - atan|x| < 2^-66 is far below half an ulp of pi/2: +-pi/2 rounded.
+  // (Also keeps inf out of -1/|x| below, and NaN from passing through operations that may change its payload.)
+  if (!(ax < 0x1p66)) return x != x ? x : from_bits64(bits(0x1.921fb54442d18p+0) | sign);
+  return from_bits64(bits(atan_nonnegative(ax)) | sign);
 }
 
 // atan x for float: the double atan (within 1 ulp of double) rounded once to float, so within 1 ulp of float and

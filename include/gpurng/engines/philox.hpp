@@ -30,9 +30,12 @@ constexpr uint32_t kW0 = 0x9E3779B9u;  // key bump, word 0 (golden ratio)
 constexpr uint32_t kW1 = 0xBB67AE85u;  // key bump, word 1 (sqrt(3) - 1)
 
 // Four 32-bit words: a counter or a block's output, word 0 first.
-struct u32x4 {
-  uint32_t w[4];
+// Four words: 32-bit words, or (the CPU backend's lanes of counters) lane vectors of them.
+template <typename W>
+struct words4 {
+  W w[4];
 };
+typedef words4<uint32_t> u32x4;
 
 struct key2 {
   uint32_t k0, k1;
@@ -54,11 +57,13 @@ GPURNG_HD uint32_t mul_hilo(uint32_t a, uint32_t b, uint32_t* hi) {
 #endif
 }
 
-GPURNG_HD u32x4 round(const u32x4& c, key2 k) {
-  uint32_t hi0, hi1;
-  const uint32_t lo0 = mul_hilo(kM0, c.w[0], &hi0);
-  const uint32_t lo1 = mul_hilo(kM1, c.w[2], &hi1);
-  u32x4 r;
+// One round on any word type W with a mul_hilo (the key is the same for every lane: one seed).
+template <typename W>
+GPURNG_HD words4<W> round(const words4<W>& c, key2 k) {
+  W hi0, hi1;
+  const W lo0 = mul_hilo(kM0, c.w[0], &hi0);
+  const W lo1 = mul_hilo(kM1, c.w[2], &hi1);
+  words4<W> r;
   r.w[0] = hi1 ^ c.w[1] ^ k.k0;
   r.w[1] = lo1;
   r.w[2] = hi0 ^ c.w[3] ^ k.k1;
@@ -66,9 +71,8 @@ GPURNG_HD u32x4 round(const u32x4& c, key2 k) {
   return r;
 }
 
-// Philox4x32 with R rounds; R = 10 is the generator cuRAND uses, R = 7 only serves the known answers.
-template <int R = 10>
-GPURNG_HD u32x4 block(u32x4 c, key2 k) {
+template <int R = 10, typename W>
+GPURNG_HD words4<W> block(words4<W> c, key2 k) {
   c = round(c, k);
   for (int r = 1; r < R; ++r) {
     k.k0 += kW0;
@@ -78,7 +82,6 @@ GPURNG_HD u32x4 block(u32x4 c, key2 k) {
   return c;
 }
 
-// cuRAND's key for a 64-bit seed.
 GPURNG_HD key2 key_of_seed(uint64_t seed) { return {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}; }
 
 // The counter of block `index` (0, 1, ...) of subsequence `subsequence`. Low 64 bits: block index;
