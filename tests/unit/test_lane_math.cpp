@@ -32,7 +32,7 @@ namespace avx2 {
 #pragma GCC pop_options
 
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma")
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
 #define GPURNG_CPU_NATIVE_BYTES 64
 namespace avx512 {
 #include "../../src/backends/cpu/lane_vector.inc"
