@@ -34,9 +34,9 @@ struct MbsModel {
   template <typename Normals, typename D>
   GPURNG_HD void path(int, Normals& z, D* out) const {
     using V = PathValue<T, Normals>;
-    V rate = V(i0);                                             // i_{k-1}
-    D survive = D(1.0);                                         // r_k = prod_{j<k} (1 - w_j)
-    D discount = D(1.0 / (1.0 + static_cast<double>(i0)));      // u_k = prod_{j<k} 1 / (1 + i_j)
+    V rate = V(i0);                                         // i_{k-1}
+    D survive = D(1.0);                                     // r_k = prod_{j<k} (1 - w_j)
+    D discount = D(1.0 / (1.0 + static_cast<double>(i0)));  // u_k = prod_{j<k} 1 / (1 + i_j)
     D pv = D(0.0);
     for (int k = 1; k <= months; ++k) {
       const V xi = z.next(static_cast<T*>(nullptr));

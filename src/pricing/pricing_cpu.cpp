@@ -24,7 +24,7 @@ namespace pricing {
 namespace cpu {
 
 #define GPURNG_PRICING_CHUNK_ATTR  // the baseline copy calls libm's fma anyway: no need to inline everything
-#define GPURNG_PRICING_LANES 0       // one path at a time: libm's fma calls would cost lanes more than they save
+#define GPURNG_PRICING_LANES 0     // one path at a time: libm's fma calls would cost lanes more than they save
 namespace baseline {
 #include "pricing_cpu_kernels.inc"
 }  // namespace baseline

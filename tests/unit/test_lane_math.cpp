@@ -24,7 +24,9 @@
 #define GPURNG_CPU_NATIVE_BYTES 32
 namespace avx2 {
 #include "../../src/backends/cpu/lane_vector.inc"
+// (in this order: each uses the one before)
 #include "../../src/backends/cpu/lane_math.inc"
+// the checks
 #include "lane_math_checks.inc"
 #undef GPURNG_LANE_PARTS
 }  // namespace avx2
@@ -36,7 +38,9 @@ namespace avx2 {
 #define GPURNG_CPU_NATIVE_BYTES 64
 namespace avx512 {
 #include "../../src/backends/cpu/lane_vector.inc"
+// (in this order: each uses the one before)
 #include "../../src/backends/cpu/lane_math.inc"
+// the checks
 #include "lane_math_checks.inc"
 #undef GPURNG_LANE_PARTS
 }  // namespace avx512
@@ -66,8 +70,8 @@ const double kInf = std::numeric_limits<double>::infinity();
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 
 TEST(LaneMath, ExpSameBits) {
-  const std::vector<double> rare = {kNan, kInf, -kInf, 708.0, -708.0, 709.7, 709.9, -708.5, -744.0, -745.1,
-                                    -746.0, 1e300, -1e300, 0.0, -0.0, 707.99, -707.99, 5e-324};
+  const std::vector<double> rare = {kNan,   kInf,   -kInf, 708.0,  -708.0, 709.7, 709.9,  -708.5,  -744.0,
+                                    -745.1, -746.0, 1e300, -1e300, 0.0,    -0.0,  707.99, -707.99, 5e-324};
   for (auto [lo, hi] : {std::pair<double, double>{-50, 50}, {-760, 760}}) {
     const std::vector<double> x = arguments(lo, hi, rare);
     if (has_avx2()) EXPECT_EQ(avx2::exp_mismatches(x), 0) << "AVX2, arguments in " << lo << " .. " << hi;
@@ -77,8 +81,9 @@ TEST(LaneMath, ExpSameBits) {
 }
 
 TEST(LaneMath, AtanSameBits) {
-  const std::vector<double> rare = {kNan, kInf, -kInf, 0x1p66, -0x1p66, 0x1.fffffffffffffp65, 1e300, -0.0, 0.0,
-                                    0.4375, 0.6875, 1.1875, 2.4375, -2.4375, 5e-324, -5e-324};
+  const std::vector<double> rare = {kNan,   kInf,    -kInf,  0x1p66, -0x1p66, 0x1.fffffffffffffp65,
+                                    1e300,  -0.0,    0.0,    0.4375, 0.6875,  1.1875,
+                                    2.4375, -2.4375, 5e-324, -5e-324};
   for (auto [lo, hi] : {std::pair<double, double>{-4, 4}, {-1e6, 1e6}}) {
     const std::vector<double> x = arguments(lo, hi, rare);
     if (has_avx2()) EXPECT_EQ(avx2::atan_mismatches(x), 0) << "AVX2";

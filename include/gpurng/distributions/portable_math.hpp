@@ -327,12 +327,12 @@ GPURNG_HD V atan_nonnegative(const V& ax) {
   const auto b1 = ax >= V(0.4375), b2 = ax >= V(0.6875), b3 = ax >= V(1.1875), b4 = ax >= V(2.4375);
   // c = 0 leaves r = |x| / 1 = |x| exactly
   const V c = select(b3, V(1.5), select(b2, V(1.0), select(b1, V(0.5), V(0.0))));
-  const V hi = select(
-      b4, V(0x1.921fb54442d18p+0),
-      select(b3, V(0x1.f730bd281f69bp-1), select(b2, V(0x1.921fb54442d18p-1), select(b1, V(0x1.dac670561bb4fp-2), V(0.0)))));
-  const V lo = select(
-      b4, V(0x1.1a62633145c07p-54),
-      select(b3, V(0x1.007887af0cbbdp-56), select(b2, V(0x1.1a62633145c07p-55), select(b1, V(0x1.a2b7f222f65e2p-56), V(0.0)))));
+  const V hi = select(b4, V(0x1.921fb54442d18p+0),
+                      select(b3, V(0x1.f730bd281f69bp-1),
+                             select(b2, V(0x1.921fb54442d18p-1), select(b1, V(0x1.dac670561bb4fp-2), V(0.0)))));
+  const V lo = select(b4, V(0x1.1a62633145c07p-54),
+                      select(b3, V(0x1.007887af0cbbdp-56),
+                             select(b2, V(0x1.1a62633145c07p-55), select(b1, V(0x1.a2b7f222f65e2p-56), V(0.0)))));
   const V r = div(select(b4, V(-1.0), sub(ax, c)), select(b4, ax, fma(c, ax, 1.0)));
   const V z = mul(r, r);
   V q = V(-0x1.e4167464d3de8p-7);
