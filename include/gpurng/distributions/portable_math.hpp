@@ -166,7 +166,6 @@ GPURNG_HD float to_float(double a) {
 // overload every name, found by argument-dependent lookup, so that one definition serves a value and a lane vector
 // of values): a select, and the integer-to-double conversions (exact for the values they get).
 GPURNG_HD double select(bool c, double a, double b) { return c ? a : b; }
-GPURNG_HD uint64_t select(bool c, uint64_t a, uint64_t b) { return c ? a : b; }
 GPURNG_HD bool odd(uint64_t a) { return (a & 1u) != 0; }
 GPURNG_HD double to_double(int a) { return static_cast<double>(a); }
 GPURNG_HD double to_double(uint64_t a) { return static_cast<double>(a); }
