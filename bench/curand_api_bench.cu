@@ -58,7 +58,7 @@ __global__ void compare_far_f64(const double* a, const double* b, size_t n, doub
 #include <vector>
 
 #include "backends/cuda/curand_layout_device.hpp"
-#include "engines/curand_layout.hpp"
+#include "fill/curand_layout.hpp"
 #include "gpurng.h"
 
 namespace gpurng {

@@ -1,86 +1,70 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The extern "C" entry points: validate arguments, forward to the core, and never let an exception cross
-// the ABI (std::bad_alloc becomes ALLOCATION_FAILED, anything else INTERNAL_ERROR).
+// The extern "C" entry points of the generators: validate arguments, forward to the generator and its
+// engine, and never let an exception cross the ABI (std::bad_alloc becomes ALLOCATION_FAILED, anything else
+// INTERNAL_ERROR). No entry point knows which engine a generator holds.
 #include <stdint.h>
 
 #include "abi_guard.hpp"
-#include "engine_info.hpp"
 #include "generator.hpp"
 #include "gpurng.h"
-#include "style_calls.hpp"
 
 namespace {
 
-using gpurng::cuda::Output;
-
+using gpurng::Output;
+using gpurng::core::Call;
+using gpurng::core::Dist;
 using gpurng::core::guarded;
 using gpurng::core::kMaxOutputBytes;
 
-gpurng::core::Dist dist_of(Output kind) {
-  switch (kind) {
-    case Output::u32:
-      return gpurng::core::Dist::u32;
-    case Output::u64:
-      return gpurng::core::Dist::u64;
-    case Output::f32:
-      return gpurng::core::Dist::uniform_f32;
-    case Output::f64:
-      return gpurng::core::Dist::uniform_f64;
-  }
-  return gpurng::core::Dist::u32;
-}
-
-// The cuRAND-style engines: their own checks (style_engine.hpp), no ring.
-template <typename T>
-gpurngStatus_t style_generate(gpurngGenerator_t g, T* out, size_t n, Output kind) {
-  return gpurng::core::style_call(g, gpurng::core::Call{dist_of(kind), out, n, 0, 0, 0}, sizeof(T));
-}
-
-template <typename T>
-gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, Output kind, bool supported) {
-  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
-  if (g->style) return style_generate(g, out, n, kind);
-  if (!supported) return GPURNG_STATUS_TYPE_ERROR;
-  if (n == 0) return GPURNG_STATUS_SUCCESS;
-  if (!out) return GPURNG_STATUS_NULL_POINTER;
-  if (n > kMaxOutputBytes / sizeof(T)) return GPURNG_STATUS_OUT_OF_RANGE;
-  if (g->position > UINT64_MAX - n) return GPURNG_STATUS_OUT_OF_RANGE;
-  return guarded([&] { return gpurng::core::generate<T>(g, out, n, kind); });
-}
-
-template <typename T>
-gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, const T** numbers, Output kind, bool supported) {
-  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
-  if (!numbers) return GPURNG_STATUS_NULL_POINTER;
-  *numbers = nullptr;
-  if (g->style) {  // no ring: the numbers go to the generator's scratch buffer
-    if (n == 0) return guarded([&] { return g->style->check(gpurng::core::Call{dist_of(kind), nullptr, 0, 0, 0, 0}); });
-    if (n > (size_t(1) << 17)) return GPURNG_STATUS_OUT_OF_RANGE;  // the documented limit without a ring
-    return guarded([&] {
-      g->scratch.resize(n * sizeof(T));
-      const gpurngStatus_t st = style_generate(g, reinterpret_cast<T*>(g->scratch.data()), n, kind);
-      if (st == GPURNG_STATUS_SUCCESS) *numbers = reinterpret_cast<const T*>(g->scratch.data());
-      return st;
-    });
-  }
-  if (!supported) return GPURNG_STATUS_TYPE_ERROR;
-  if (n == 0) return GPURNG_STATUS_SUCCESS;
-  if (g->position > UINT64_MAX - n) return GPURNG_STATUS_OUT_OF_RANGE;
+// Every generation call of the C API: the engine's refusals (also for n == 0), then the pointer, the size
+// and the offset's end, then the generator.
+gpurngStatus_t run_call(gpurngGenerator_t g, const Call& c) noexcept {
   return guarded([&] {
-    const void* p = nullptr;
-    const gpurngStatus_t st = gpurng::core::acquire(g, n, kind, &p);
-    if (st == GPURNG_STATUS_SUCCESS) *numbers = static_cast<const T*>(p);
-    return st;
+    const gpurngStatus_t st = g->engine->check(c);
+    if (st != GPURNG_STATUS_SUCCESS || c.n == 0) return st;
+    if (!c.out) return GPURNG_STATUS_NULL_POINTER;
+    if (c.n > kMaxOutputBytes / gpurng::core::dist_size(c.dist)) return GPURNG_STATUS_OUT_OF_RANGE;
+    Output kind;
+    if (gpurng::core::output_of(c.dist, &kind) && g->engine->is_flat(kind) &&
+        gpurng::core::offset(g) > UINT64_MAX - c.n)
+      return GPURNG_STATUS_OUT_OF_RANGE;
+    return gpurng::core::generate(g, c);
   });
 }
 
-bool has_u32(gpurngGenerator_t g) { return g && gpurng::core::engine_info(g->type)->has_u32; }
-bool has_u64(gpurngGenerator_t g) { return g && gpurng::core::engine_info(g->type)->has_u64; }
+// gpurngGenerate and the other flat outputs: the ring's fast path first.
+gpurngStatus_t flat_call(gpurngGenerator_t g, Output kind, void* out, size_t n) {
+  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (gpurng::core::try_ring(g, kind, out, n)) return GPURNG_STATUS_SUCCESS;
+  return run_call(g, Call{gpurng::core::dist_of(kind), out, n, 0, 0, 0});
+}
+
+template <typename T>
+gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, const T** numbers, Output kind) {
+  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!numbers) return GPURNG_STATUS_NULL_POINTER;
+  *numbers = nullptr;
+  return guarded([&] {
+    const gpurngStatus_t st = g->engine->check(Call{gpurng::core::dist_of(kind), nullptr, n, 0, 0, 0});
+    if (st != GPURNG_STATUS_SUCCESS || n == 0) return st;
+    if (gpurng::core::offset(g) > UINT64_MAX - n) return GPURNG_STATUS_OUT_OF_RANGE;
+    const void* p = nullptr;
+    const gpurngStatus_t ast = gpurng::core::acquire(g, n, kind, &p);
+    if (ast == GPURNG_STATUS_SUCCESS) *numbers = static_cast<const T*>(p);
+    return ast;
+  });
+}
+
+// A setting of the engine (seed, offset, ordering, ...): the ring's run is closed first.
+template <class Change>
+gpurngStatus_t change(gpurngGenerator_t g, Change&& body) {
+  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
+  return guarded([&] { return body(gpurng::core::engine_for_change(g)); });
+}
 
 gpurngStatus_t create(gpurngGenerator_t* generator, gpurngRngType_t type, bool host_only) {
   if (!generator) return GPURNG_STATUS_NULL_POINTER;
   *generator = nullptr;
-  if (!gpurng::core::is_known_type(type)) return GPURNG_STATUS_TYPE_ERROR;
   return guarded([&] { return gpurng::core::create(generator, type, host_only); });
 }
 
@@ -105,23 +89,12 @@ gpurngStatus_t gpurngDestroyGenerator(gpurngGenerator_t generator) {
 }
 
 gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, unsigned long long seed) {
-  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
-  if (generator->style) return guarded([&] { return generator->style->set_seed(seed); });
-  if (seed > gpurng::core::engine_info(generator->type)->max_seed) return GPURNG_STATUS_OUT_OF_RANGE;
-  return guarded([&] {
-    gpurng::core::set_seed(generator, seed);
-    return GPURNG_STATUS_SUCCESS;
-  });
+  return change(generator, [&](gpurng::core::Engine& e) { return e.set_seed(seed); });
 }
 
 gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned long long offset) {
-  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
-  return guarded([&] {
-    if (generator->style) {
-      generator->style->set_offset(offset);
-      return GPURNG_STATUS_SUCCESS;
-    }
-    gpurng::core::set_offset(generator, offset);
+  return change(generator, [&](gpurng::core::Engine& e) {
+    e.set_offset(offset);
     return GPURNG_STATUS_SUCCESS;
   });
 }
@@ -129,24 +102,71 @@ gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned lo
 gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, unsigned long long* offset) {
   if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
   if (!offset) return GPURNG_STATUS_NULL_POINTER;
-  *offset = generator->style ? generator->style->offset() : generator->position;
+  *offset = gpurng::core::offset(generator);
   return GPURNG_STATUS_SUCCESS;
 }
 
 gpurngStatus_t gpurngGenerate(gpurngGenerator_t generator, unsigned int* output_ptr, size_t num) {
-  return generate<uint32_t>(generator, output_ptr, num, Output::u32, has_u32(generator));
+  return flat_call(generator, Output::u32, output_ptr, num);
 }
 
 gpurngStatus_t gpurngGenerateLongLong(gpurngGenerator_t generator, unsigned long long* output_ptr, size_t num) {
-  return generate<unsigned long long>(generator, output_ptr, num, Output::u64, has_u64(generator));
+  return flat_call(generator, Output::u64, output_ptr, num);
 }
 
 gpurngStatus_t gpurngGenerateUniform(gpurngGenerator_t generator, float* output_ptr, size_t num) {
-  return generate<float>(generator, output_ptr, num, Output::f32, true);
+  return flat_call(generator, Output::f32, output_ptr, num);
 }
 
 gpurngStatus_t gpurngGenerateUniformDouble(gpurngGenerator_t generator, double* output_ptr, size_t num) {
-  return generate<double>(generator, output_ptr, num, Output::f64, true);
+  return flat_call(generator, Output::f64, output_ptr, num);
+}
+
+gpurngStatus_t gpurngGenerateNormal(gpurngGenerator_t generator, float* output_ptr, size_t num, float mean,
+                                    float stddev) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return run_call(generator, Call{Dist::normal_f32, output_ptr, num, mean, stddev, 0});
+}
+
+gpurngStatus_t gpurngGenerateNormalDouble(gpurngGenerator_t generator, double* output_ptr, size_t num, double mean,
+                                          double stddev) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return run_call(generator, Call{Dist::normal_f64, output_ptr, num, mean, stddev, 0});
+}
+
+gpurngStatus_t gpurngGenerateLogNormal(gpurngGenerator_t generator, float* output_ptr, size_t num, float mean,
+                                       float stddev) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return run_call(generator, Call{Dist::lognormal_f32, output_ptr, num, mean, stddev, 0});
+}
+
+gpurngStatus_t gpurngGenerateLogNormalDouble(gpurngGenerator_t generator, double* output_ptr, size_t num, double mean,
+                                             double stddev) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return run_call(generator, Call{Dist::lognormal_f64, output_ptr, num, mean, stddev, 0});
+}
+
+gpurngStatus_t gpurngGeneratePoisson(gpurngGenerator_t generator, unsigned int* output_ptr, size_t num, double lambda) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  return run_call(generator, Call{Dist::poisson, output_ptr, num, 0, 0, lambda});
+}
+
+gpurngStatus_t gpurngSetGeneratorOrdering(gpurngGenerator_t generator, gpurngOrdering_t order) {
+  return change(generator, [&](gpurng::core::Engine& e) { return e.set_ordering(order, generator->host_only); });
+}
+
+gpurngStatus_t gpurngSetQuasiRandomGeneratorDimensions(gpurngGenerator_t generator, unsigned int num_dimensions) {
+  return change(generator, [&](gpurng::core::Engine& e) { return e.set_dimensions(num_dimensions); });
+}
+
+gpurngStatus_t gpurngSetNormalMethod(gpurngGenerator_t generator, gpurngNormalMethod_t method) {
+  return change(generator, [&](gpurng::core::Engine& e) { return e.set_normal_method(method); });
+}
+
+gpurngStatus_t gpurngSetStream(gpurngGenerator_t generator, gpurngCudaStream_t stream) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  generator->stream = stream;
+  return GPURNG_STATUS_SUCCESS;
 }
 
 gpurngStatus_t gpurngSetPrefetch(gpurngGenerator_t generator, size_t slab_numbers, unsigned int slabs) {
@@ -155,19 +175,19 @@ gpurngStatus_t gpurngSetPrefetch(gpurngGenerator_t generator, size_t slab_number
 }
 
 gpurngStatus_t gpurngAcquireUniform(gpurngGenerator_t generator, size_t num, const float** numbers) {
-  return acquire<float>(generator, num, numbers, Output::f32, true);
+  return acquire<float>(generator, num, numbers, Output::f32);
 }
 
 gpurngStatus_t gpurngAcquireUniformDouble(gpurngGenerator_t generator, size_t num, const double** numbers) {
-  return acquire<double>(generator, num, numbers, Output::f64, true);
+  return acquire<double>(generator, num, numbers, Output::f64);
 }
 
 gpurngStatus_t gpurngAcquire(gpurngGenerator_t generator, size_t num, const unsigned int** numbers) {
-  return acquire<unsigned int>(generator, num, numbers, Output::u32, has_u32(generator));
+  return acquire<unsigned int>(generator, num, numbers, Output::u32);
 }
 
 gpurngStatus_t gpurngAcquireLongLong(gpurngGenerator_t generator, size_t num, const unsigned long long** numbers) {
-  return acquire<unsigned long long>(generator, num, numbers, Output::u64, has_u64(generator));
+  return acquire<unsigned long long>(generator, num, numbers, Output::u64);
 }
 
 gpurngStatus_t gpurngGetVersion(int* version) {

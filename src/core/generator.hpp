@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The generator object behind gpurngGenerator_t, and the operations the C API forwards to.
+// The generator object behind gpurngGenerator_t: an engine (engine.hpp), a backend, an optional prefetch ring
+// and a CUDA stream. It holds no engine-specific state and makes no engine-specific decision.
 //
-// State: engine, seed, position (numbers the caller has consumed) and the RANMAR window at that position.
-// On the CUDA backend the window may live on the device after a device fill; `host_window_current` says
-// whether the host copy is up to date, and the host fetches the device copy only when a host-side fill
-// needs it. While the prefetch ring runs (`ring_owns_state`), the ring's producer holds the stream's state
-// ahead of `position` and `window` is stale; stopping the ring hands the state back (ring_path.cpp).
+// Ring runs. While a ring run is open (`run_open`), the engine's offset stays where the run began and the
+// caller's position is that offset plus `taken`; closing the run (ring_path.hpp) tells the engine what was
+// taken. Everything that reads or changes the engine closes the run first, except the offset query, which
+// adds `taken`.
 #pragma once
 
 #include <stddef.h>
@@ -14,69 +14,66 @@
 #include <memory>
 #include <vector>
 
-#include "../backends/cuda/cuda_backend.hpp"
+#include "../common/output.hpp"
 #include "../ring/prefetch_ring.hpp"
 #include "../ring/ring_config.hpp"
+#include "engine.hpp"
+#include "engine_source.hpp"
 #include "gpurng.h"
-#include "gpurng/distributions/classic_outputs.hpp"
-#include "gpurng/engines/ranmar.hpp"
-#include "style_engine.hpp"
 
 struct gpurngGenerator_st {
   gpurngRngType_t type;
+  std::unique_ptr<gpurng::core::Engine> engine;
   gpurngBackend_t backend;
   bool host_only;  // created by gpurngCreateGeneratorHost: output pointers are host memory by contract
   int threads;     // CPU threads for host-side fills
-  uint64_t seed;
-  uint64_t position;
-  uint64_t window[gpurng::ranmar::kLag];  // the engine's state at `position` (RANMAR: its 97-word window)
-  bool host_window_current;
-  gpurng::cuda::RanmarDevice* device;  // NULL on the CPU backend
-  gpurng::ring::Config prefetch;       // the ring's size; slabs == 0: no ring
-  gpurng::ring::PrefetchRing* ring;    // made on the first small host request
-  bool ring_owns_state;
+  gpurngCudaStream_t stream;  // gpurngSetStream
+
+  gpurng::ring::Config prefetch;                       // the ring's size; slabs == 0: no ring
+  std::unique_ptr<gpurng::core::EngineSource> source;  // what the ring fills from (one output type)
+  gpurng::ring::PrefetchRing* ring;                    // made on the first small host request
+  bool run_open;                                       // a ring run is open (see above)
+  uint64_t run_base;                                   // the engine's offset where the open run began
+  uint64_t taken;                                      // numbers the caller took from the open run
   uintptr_t host_page;        // the last output page found to be host memory (page >> 12)
   unsigned fork_generation;   // ring::producer::fork_generation() when last checked
-  std::vector<char> scratch;  // the zero-copy call's buffer when there is no ring
-  // The cuRAND-style engines (style_engine.hpp) keep their state here instead of in `window`/`position`.
-  std::unique_ptr<gpurng::core::StyleEngine> style;
-  gpurngCudaStream_t stream;  // gpurngSetStream
+  std::vector<char> scratch;  // the zero-copy call's buffer when the ring cannot serve it
 };
 
 namespace gpurng {
 namespace core {
 
-bool is_known_type(gpurngRngType_t type);
-ranmar::Kind kind_of(gpurngRngType_t type);
-
 gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_only);
 void destroy(gpurngGenerator_t g);
 
-// Re-derive the window at the current position from the seed (O(log position)).
-void reset_window(gpurngGenerator_t g);
-// Bring the host copy of the window up to date (after device fills it lives on the device).
-gpurngStatus_t make_host_window_current(gpurngGenerator_t g);
+// The caller's position (gpurngGetGeneratorOffset).
+uint64_t offset(gpurngGenerator_t g);
 
-// Fill n outputs of element type T (validated by the caller) at the generator's position and advance it.
-// Small host requests go through the prefetch ring: the inline fast path below, else generate_slow.
-template <typename T>
-gpurngStatus_t generate_slow(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind);
-template <typename T>
-inline gpurngStatus_t generate(gpurngGenerator_t g, T* out, size_t n, cuda::Output kind) {
+// The engine, for a call that reads or changes its settings: the ring's run is closed first, so its numbers
+// beyond the caller's position are dropped.
+Engine& engine_for_change(gpurngGenerator_t g);
+
+// The per-call fast path, before any check: true when the open run's current slab held the call's numbers
+// and they were copied to `out`. A run of `kind` is open only if the engine accepted that output type, so a
+// call it serves needs no other check (the offset's end excepted).
+inline bool try_ring(gpurngGenerator_t g, Output kind, void* out, size_t n) {
   ring::PrefetchRing* r = g->ring;
-  if (r && r->kind() == kind && (reinterpret_cast<uintptr_t>(out) >> 12) == g->host_page && r->try_take(out, n)) {
-    g->position += n;
-    return GPURNG_STATUS_SUCCESS;
+  if (r && g->source->kind() == kind && (reinterpret_cast<uintptr_t>(out) >> 12) == g->host_page &&
+      n <= UINT64_MAX - g->run_base - g->taken && r->try_take(out, n)) {
+    g->taken += n;
+    return true;
   }
-  return generate_slow<T>(g, out, n, kind);
+  return false;
 }
 
-// The zero-copy call: *ptr = the next n numbers (n <= slab size), valid until the next call on g.
-gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, cuda::Output kind, const void** ptr);
+// A checked call (engine->check passed, out valid, n > 0): its outputs, through the ring when it is a small
+// host request of a flat stream.
+gpurngStatus_t generate(gpurngGenerator_t g, const Call& call);
 
-// Seed, offset and prefetch changes act at the caller's position: the ring's numbers beyond it are dropped.
-void set_seed(gpurngGenerator_t g, uint64_t seed);
-void set_offset(gpurngGenerator_t g, uint64_t offset);
+// The zero-copy call: *ptr = the next n numbers of `kind` (n <= slab size), valid until the next call on g.
+gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, Output kind, const void** ptr);
+
+// gpurngSetPrefetch: acts at the caller's position.
 gpurngStatus_t set_prefetch(gpurngGenerator_t g, const ring::Config& c);
 
 }  // namespace core

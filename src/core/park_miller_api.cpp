@@ -12,7 +12,7 @@
 
 namespace {
 
-using gpurng::cuda::Output;
+using gpurng::Output;
 
 bool valid(unsigned multiplier, const unsigned* seed) {
   return multiplier >= 2 && multiplier <= gpurng::minstd::kModulus - 1 && *seed >= 1 &&

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The generator's use of its prefetch ring (internal to the core): making and restarting it, taking
-// numbers from it, and stopping it so that direct paths continue exactly at the caller's position.
+// The generator's use of its prefetch ring (internal to the core): opening a run, taking numbers from it,
+// and closing it so that direct calls continue exactly at the caller's position.
 #pragma once
 
 #include <stddef.h>
@@ -10,18 +10,17 @@
 namespace gpurng {
 namespace core {
 
-// Take n numbers of `kind` (n <= slab) through the ring, starting it if needed; advances the position by
-// what was taken (*done). *done < n only when the ring cannot serve (no memory for it, process exit);
-// the generator's own state is then at its position and a direct fill continues.
-gpurngStatus_t ring_take(gpurngGenerator_t g, void* out, size_t n, cuda::Output kind, size_t* done);
+// Take n numbers of `kind` (n <= slab) through the ring, opening a run if needed; *done = what was taken.
+// *done < n only when the ring cannot serve (no memory for it, process exit); the run is then closed and a
+// direct fill continues at the caller's position.
+gpurngStatus_t ring_take(gpurngGenerator_t g, void* out, size_t n, Output kind, size_t* done);
 
-// Before a direct fill of n numbers: stop the ring and copy to `out` (host or device memory) what it has
-// already made, up to n (*done, position advanced). If that is not all n, the ring is empty afterwards
-// and the generator's state is back at its position.
-gpurngStatus_t drain_ring(gpurngGenerator_t g, void* out, size_t n, bool to_device, size_t* done);
+// Before a direct call of n numbers of `kind`: copy to `out` (host or device memory) what the open run of that
+// kind has already made, up to n (*done). If that is not all n, the run is closed afterwards.
+gpurngStatus_t drain_ring(gpurngGenerator_t g, void* out, size_t n, Output kind, bool to_device, size_t* done);
 
-// Stop the ring and drop what the caller has not consumed: the generator's state is at its position.
-void settle_ring(gpurngGenerator_t g);
+// Close the open run (if any): stop the producer, tell the engine what the caller took, drop the rest.
+void close_run(gpurngGenerator_t g);
 
 // A GPU failure inside the ring moved the ring to the CPU; the generator follows.
 void follow_ring_fallback(gpurngGenerator_t g);

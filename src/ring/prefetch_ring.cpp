@@ -8,7 +8,7 @@
 #include <new>
 #include <thread>
 
-#include "../core/host_fill.hpp"
+#include "../backends/cuda/cuda_backend.hpp"
 #include "fault_injection.hpp"
 #include "producer.hpp"
 
@@ -43,16 +43,16 @@ void say_once(const char* what) {
 
 }  // namespace
 
-gpurngStatus_t PrefetchRing::create(const Config& c, const Stream& s, cuda::RanmarDevice* dev, PrefetchRing** out) {
+gpurngStatus_t PrefetchRing::create(const Config& c, SlabSource* source, PrefetchRing** out) {
   *out = nullptr;
   std::unique_ptr<PrefetchRing> r(new (std::nothrow) PrefetchRing);
   if (!r) return GPURNG_STATUS_ALLOCATION_FAILED;
-  r->stream_ = s;
+  r->source_ = source;
   r->slab_ = c.slab_numbers;
   r->count_ = c.slabs;
-  r->elem_ = core::element_size(s.kind);
+  r->elem_ = source->element_size();
   const size_t bytes = r->slab_ * r->count_ * r->elem_;
-  if (dev) {
+  if (source->fills_device()) {
     bool ok = !inject(Fault::alloc);
     void* p = nullptr;
     ok = ok && cuda::pinned_alloc(&p, bytes) == GPURNG_STATUS_SUCCESS;
@@ -68,9 +68,10 @@ gpurngStatus_t PrefetchRing::create(const Config& c, const Stream& s, cuda::Ranm
       for (unsigned i = 0; i < r->count_ && ok; ++i) ok = cuda::event_create(&r->events_[i]) == GPURNG_STATUS_SUCCESS;
     }
     if (ok) {
-      r->dev_ = dev;
+      r->gpu_ = true;
     } else {
       say_once("allocation");
+      source->device_lost();
       r->gpu_failed_.store(true);
       // Release what was made; the destructor frees the rest. The ring continues as a CPU ring.
     }
@@ -90,7 +91,7 @@ PrefetchRing::~PrefetchRing() {
     std::fprintf(stderr,
                  "libgpurng ring %p (%s, %zu x %u): %llu slabs published; producer waited %llu times, %.3f ms; "
                  "consumer waited %llu times, %.3f ms\n",
-                 static_cast<void*>(this), dev_ && !gpu_failed_.load() ? "GPU" : "CPU", slab_, count_,
+                 static_cast<void*>(this), gpu_ && !gpu_failed_.load() ? "GPU" : "CPU", slab_, count_,
                  static_cast<unsigned long long>(stat_slabs_published_),
                  static_cast<unsigned long long>(stat_producer_waits_), stat_producer_wait_ns_ * 1e-6,
                  static_cast<unsigned long long>(stat_consumer_waits_), stat_consumer_wait_ns_ * 1e-6);
@@ -180,16 +181,13 @@ bool PrefetchRing::acquire(size_t n, const void** ptr) {
   return true;
 }
 
-void PrefetchRing::start(uint64_t position, const uint64_t* window) {
-  start_ = position;
+void PrefetchRing::start() {
   submitted_ = 0;
   published_.store(0, std::memory_order_relaxed);
   released_.store(0, std::memory_order_relaxed);
   cur_ = nullptr;
   cur_off_ = cur_end_ = 0;
   cur_slab_ = 0;
-  window_pending_ = window != nullptr;
-  if (window) std::copy(window, window + ranmar::kLag, window_);
   running_.store(true, std::memory_order_release);
   producer::notify();
 }
@@ -233,12 +231,6 @@ gpurngStatus_t PrefetchRing::take_available(void* out, size_t n, bool to_device)
   return done == n ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_INTERNAL_ERROR;
 }
 
-bool PrefetchRing::hand_back_window(uint64_t* window) {
-  if (dev_ && !gpu_failed_.load() && !window_pending_) return false;  // the device copy is current
-  std::copy(window_, window_ + ranmar::kLag, window);
-  return true;
-}
-
 // ---- producer side ----
 
 bool PrefetchRing::wants_work() const {
@@ -256,31 +248,15 @@ void PrefetchRing::publish_one() {
 }
 
 void PrefetchRing::fill_on_cpu(uint64_t j) {
-  const uint64_t pos = start_ + j * slab_;
-  if (inject(Fault::fill)) {
-    // A test of the recovery path: lose this slab's state and rebuild it from the seed, as after a GPU error.
-    core::window_at(stream_.type, stream_.seed, pos, window_);
-  }
-  core::host_fill_any(stream_.type, stream_.kind, window_, pos, slab_ptr(j), slab_, stream_.threads);
+  // A test of the recovery path: lose the source's state and rebuild it from the seed, as after a GPU error.
+  if (inject(Fault::fill)) source_->forget_state();
+  source_->fill_host(j * slab_, slab_ptr(j), slab_);
 }
 
 bool PrefetchRing::submit_on_gpu(uint64_t j) {
-  const uint64_t pos = start_ + j * slab_;
   void* dbuf = dbuf_[j % 2];
   if (inject(Fault::launch) || inject(Fault::fill)) return false;
-  const classic::Params cp = classic::params_of(stream_.type);
-  if (cp.family != classic::Family::none) {
-    // The host holds a classic engine's state: hand it to the kernel and move it on by a jump.
-    if (cuda::classic_fill(cp, stream_.kind, window_, dbuf, slab_, stream_handle_) != GPURNG_STATUS_SUCCESS)
-      return false;
-    core::advance_window(stream_.type, stream_.seed, window_, pos, slab_);
-    window_pending_ = true;  // hand_back_window returns the host's copy
-  } else if (cuda::ranmar_fill_async(dev_, stream_.type, stream_.kind, window_pending_ ? window_ : nullptr, pos, dbuf,
-                                     slab_, stream_handle_) != GPURNG_STATUS_SUCCESS) {
-    return false;
-  } else {
-    window_pending_ = false;
-  }
+  if (source_->fill_device_async(j * slab_, dbuf, slab_, stream_handle_) != GPURNG_STATUS_SUCCESS) return false;
   if (inject(Fault::copy)) return false;
   if (cuda::copy_to_host_async(slab_ptr(j), dbuf, slab_ * elem_, stream_handle_) != GPURNG_STATUS_SUCCESS) return false;
   return cuda::event_record(events_[j % count_], stream_handle_) == GPURNG_STATUS_SUCCESS;
@@ -300,15 +276,13 @@ bool PrefetchRing::complete_oldest_on_gpu() {
 void PrefetchRing::fall_back_to_cpu(const char* what) {
   say_once(what);
   cuda::stream_sync_quietly(stream_handle_);  // nothing may still be writing into the slabs
-  const uint64_t j = published_.load(std::memory_order_relaxed);
-  core::window_at(stream_.type, stream_.seed, start_ + j * slab_, window_);
-  submitted_ = j;
-  window_pending_ = false;
+  source_->device_lost();                      // the CPU continues at the first unpublished slab, from the seed
+  submitted_ = published_.load(std::memory_order_relaxed);
   gpu_failed_.store(true, std::memory_order_release);
 }
 
 void PrefetchRing::complete_in_flight() {
-  if (!dev_ || gpu_failed_.load()) return;
+  if (!gpu_ || gpu_failed_.load()) return;
   while (submitted_ > published_.load(std::memory_order_relaxed)) {
     if (!complete_oldest_on_gpu()) {
       fall_back_to_cpu("copy");
@@ -318,7 +292,7 @@ void PrefetchRing::complete_in_flight() {
 }
 
 bool PrefetchRing::produce(bool may_block) {
-  if (!dev_ || gpu_failed_.load(std::memory_order_relaxed)) {
+  if (!gpu_ || gpu_failed_.load(std::memory_order_relaxed)) {
     const uint64_t j = published_.load(std::memory_order_relaxed);
     fill_on_cpu(j);
     publish_one();

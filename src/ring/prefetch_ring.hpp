@@ -1,21 +1,27 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The prefetch ring of one generator: K slabs of host memory that a background producer keeps filled
 // with the stream ahead of the caller, so that a call for a few numbers costs a bounds check and a
-// memcpy (../shared/ARCHITECTURE.md, host delivery).
+// memcpy (docs/ARCHITECTURE.md, host delivery). It knows positions and bytes only: the numbers come from
+// a SlabSource (slab_source.hpp), whatever engine is behind it.
 //
-// Slab j of a run holds positions start + j*S .. start + (j+1)*S - 1; a run begins at the consumer's
-// position whenever the ring (re)starts. Two counters order the hand-over, each on its own cache line:
+// Runs. start() begins a run at the caller's position, which is position 0 of the source; slab j of the run
+// holds positions j*S .. (j+1)*S - 1. Two counters order the hand-over, each on its own cache line:
 // `published` (slabs complete, written by the producer with release) and `released` (slabs the consumer
 // is done with). The consumer's current slab, offset and end are plain fields that only it touches.
 //
-// Producers: with a CUDA device the GPU fills a device buffer, cudaMemcpyAsync brings it to a pinned slab
+// Producers: with a GPU run the source fills a device buffer, cudaMemcpyAsync brings it to a pinned slab
 // on the ring's own stream, and an event marks it complete; a failure there (or an injected fault) moves
-// the ring to the CPU producer at the first unpublished slab, recomputing the window from the seed, so no
-// number is lost or repeated. Without a device the producer fills slabs on the host.
+// the ring to the CPU producer at the first unpublished slab (the source recomputes its state from the
+// seed), so no number is lost or repeated. Otherwise the producer fills slabs on the host.
 //
-// Threads: one consumer (the generator's user, one thread at a time) and the process's producer thread
-// (producer.hpp). stop() parks the producer for this ring; the consumer may then read and reset the ring
-// without races.
+// Threads and blocking. One consumer (the generator's user, one thread at a time) and the process's
+// producer thread (producer.hpp). take() and acquire() block only when the next slab is not published yet
+// (spinning briefly, then sleeping on a condition variable); try_take() never blocks. stop() parks the
+// producer for this ring and waits for the GPU work in flight; after it the consumer may read and reset
+// the ring, and use the source, without races. resume() lets the same run go on.
+//
+// Lifetime. The source must outlive the ring. The destructor stops the producer first; once the process
+// is exiting (producer::exiting()) it makes no CUDA calls, and in a child after fork() it frees nothing.
 #pragma once
 
 #include <stddef.h>
@@ -27,28 +33,19 @@
 #include <memory>
 #include <mutex>
 
-#include "../backends/cuda/cuda_backend.hpp"
 #include "gpurng.h"
-#include "gpurng/engines/ranmar.hpp"
 #include "ring_config.hpp"
+#include "slab_source.hpp"
 
 namespace gpurng {
 namespace ring {
 
-// The stream a ring produces.
-struct Stream {
-  gpurngRngType_t type;
-  uint64_t seed;
-  cuda::Output kind;
-  int threads;  // host threads for CPU-produced slabs
-};
-
 class PrefetchRing {
  public:
-  // K slabs (pinned when `dev` is given, with two device buffers, a stream and K events). dev == NULL:
-  // the CPU producer. A failed pinned or device allocation (or GPURNG_FAULT=alloc) falls back to the
+  // K slabs of `source`'s numbers (pinned, with two device buffers, a stream and K events, when the source
+  // fills device memory). A failed pinned or device allocation (or GPURNG_FAULT=alloc) falls back to the
   // CPU producer with ordinary memory. Returns ALLOCATION_FAILED only when host memory runs out.
-  static gpurngStatus_t create(const Config& c, const Stream& s, cuda::RanmarDevice* dev, PrefetchRing** out);
+  static gpurngStatus_t create(const Config& c, SlabSource* source, PrefetchRing** out);
   // Unregisters from the producer and frees everything (no CUDA calls once the process is exiting).
   ~PrefetchRing();
   PrefetchRing(const PrefetchRing&) = delete;
@@ -87,9 +84,8 @@ class PrefetchRing {
   // lie in one, else into a scratch copy. False as for take().
   bool acquire(size_t n, const void** ptr);
 
-  // Begin a run at `position`. `window` is the window there, or NULL when the device's copy is current
-  // (GPU producer only).
-  void start(uint64_t position, const uint64_t* window);
+  // Begin a run at position 0 of the source (the caller's position).
+  void start();
   // Park the producer for this ring and complete what it has in flight. Published numbers stay readable.
   void stop();
   // Let the producer continue the current run after stop().
@@ -98,11 +94,6 @@ class PrefetchRing {
   // After stop(): numbers published and not yet consumed, and copying them out (to host or device memory).
   uint64_t available() const;
   gpurngStatus_t take_available(void* out, size_t n, bool to_device);
-  // After stop() with available() == 0: the producer's state is at the consumer's position. Copies it to
-  // `window` and returns true, or returns false when the device's copy is the current one.
-  bool hand_back_window(uint64_t* window);
-
-  cuda::Output kind() const { return stream_.kind; }
   size_t slab_numbers() const { return slab_; }
   // True once the GPU producer failed and the ring continued on the CPU.
   bool fell_back_to_cpu() const { return gpu_failed_.load(std::memory_order_acquire); }
@@ -137,25 +128,20 @@ class PrefetchRing {
   void fall_back_to_cpu(const char* what);
   void publish_one();
 
-  Stream stream_{};
+  SlabSource* source_ = nullptr;
   size_t slab_ = 0;        // numbers per slab
   unsigned count_ = 0;     // slabs
   size_t elem_ = 0;        // bytes per number
   char* slabs_ = nullptr;  // count_ * slab_ * elem_ bytes
   bool pinned_ = false;
 
-  // GPU producer (dev_ == NULL: CPU producer)
-  cuda::RanmarDevice* dev_ = nullptr;
+  // GPU producer (gpu_ false: CPU producer)
+  bool gpu_ = false;
   void* stream_handle_ = nullptr;
   void* dbuf_[2] = {nullptr, nullptr};
   std::unique_ptr<void*[]> events_;
-  uint64_t submitted_ = 0;       // producer-owned: slabs queued on the GPU
-  bool window_pending_ = false;  // the next submission uploads `window_`
+  uint64_t submitted_ = 0;  // producer-owned: slabs queued on the GPU
   std::atomic<bool> gpu_failed_{false};
-
-  // Producer-owned state: the window at the next slab to fill (CPU) or to upload (GPU, window_pending_).
-  uint64_t window_[ranmar::kLag] = {};
-  uint64_t start_ = 0;  // position of slab 0 of this run
 
   alignas(128) std::atomic<uint64_t> published_{0};
   alignas(128) std::atomic<uint64_t> released_{0};

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "backends/cuda/curand_layout_device.hpp"
-#include "engines/curand_layout.hpp"
+#include "fill/curand_layout.hpp"
 #include "gpurng/engines/sobol.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Test helpers for the cuRAND engine cores (src/engines/curand_layout.hpp): type-erased fills, a model
+// Test helpers for the cuRAND engine cores (src/fill/curand_layout.hpp): type-erased fills, a model
 // of cuRAND's host generator built from the layout classes (rebuild on offset/seed/ordering change, live
 // per-thread positions between calls), and comparisons (bits, or ulps for normals).
 // Used by test_curand_parity.cpp (against libcurand) and test_curand_engines.cpp (internal consistency).
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "engines/curand_layout.hpp"
+#include "fill/curand_layout.hpp"
 
 namespace curand_test {
 

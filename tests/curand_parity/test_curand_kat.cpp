@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engines/curand_layout.hpp"
+#include "fill/curand_layout.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
 #include "gpurng/engines/philox.hpp"
 #include "gpurng/engines/xorwow.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// XORWOW, MRG32k3a and Philox4_32_10 (src/engines/curand_layout.hpp) against NVIDIA's cuRAND host
+// XORWOW, MRG32k3a and Philox4_32_10 (src/fill/curand_layout.hpp) against NVIDIA's cuRAND host
 // generator (curandCreateGeneratorHost: no GPU or driver needed), for every host ordering and output type:
 //   Grid*     seeds x offsets x types, each call right after SetGeneratorOffset, against the stream fill;
 //   Sequence* after one SetGeneratorOffset, all seven types in a row (threads keep their positions

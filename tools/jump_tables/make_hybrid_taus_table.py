@@ -8,6 +8,7 @@ hybrid_taus::build_jump_table; tests/device_api/test_device_api_classic.cpp chec
 
     python3 tools/jump_tables/make_hybrid_taus_table.py            # write the header
     python3 tools/jump_tables/make_hybrid_taus_table.py --check    # compare with the tree
+    python3 tools/jump_tables/make_hybrid_taus_table.py --out-dir D  # write D/include/gpurng/engines/... instead
 
 Standard library only.
 """

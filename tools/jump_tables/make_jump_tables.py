@@ -8,6 +8,7 @@ engines' per-state jumps read:
 
     python3 tools/jump_tables/make_jump_tables.py            # write both headers
     python3 tools/jump_tables/make_jump_tables.py --check    # regenerate in memory, compare with the tree
+    python3 tools/jump_tables/make_jump_tables.py --out-dir D  # write D/include/gpurng/engines/... instead
 
 Standard library only. Everything is computed from the engines' definitions (the step of each recurrence), with
 exact integer arithmetic, and checked against plain stepping where stepping is affordable before anything is
@@ -241,6 +242,8 @@ GPURNG_DEVICE_TABLE(uint32_t, kJumpWindowTable, [{len(MRG_STRIDES)}][2][{MRG_WIN
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="compare with the files in the tree, write nothing")
+    ap.add_argument("--out-dir", metavar="DIR",
+                    help="write the files under DIR, at their paths relative to the repository root (default: the tree)")
     args = ap.parse_args()
 
     outputs = ((OUT_XORWOW, render_xorwow(*xorwow_tables())), (OUT_MRG, render_mrg(mrg_tables())))
@@ -250,10 +253,13 @@ def main():
             print(f"{os.path.relpath(p, ROOT)} differs from what {TOOL} generates", file=sys.stderr)
         print("generated files are up to date" if not stale else "generated files are stale", file=sys.stderr)
         sys.exit(1 if stale else 0)
+    out_root = os.path.abspath(args.out_dir) if args.out_dir else ROOT
     for path, text in outputs:
+        path = os.path.join(out_root, os.path.relpath(path, ROOT))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-        print(f"wrote {os.path.relpath(path, ROOT)} ({len(text)} bytes)", file=sys.stderr)
+        print(f"wrote {path if args.out_dir else os.path.relpath(path, ROOT)} ({len(text)} bytes)", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ ranmar::poly_z_pow.
 
     python3 tools/jump_tables/make_ranmar_table.py            # write the header
     python3 tools/jump_tables/make_ranmar_table.py --check    # compare with the tree
+    python3 tools/jump_tables/make_ranmar_table.py --out-dir D  # write D/include/gpurng/engines/... instead
 
 Standard library only.
 """

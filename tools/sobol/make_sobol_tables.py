@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Generate include/gpurng/engines/sobol_tables.hpp (declarations, installed) and src/engines/sobol_tables.cpp (the
+"""Generate include/gpurng/engines/sobol_tables.hpp (declarations, installed) and src/data/sobol_tables.cpp (the
 data, compiled into the library): the Joe-Kuo direction-number data behind cuRAND's four Sobol' generators, packed,
 plus digests of everything the runtime rebuilds.
 
     pip install numpy scipy          # SciPy only supplies its copy of Joe & Kuo's new-joe-kuo-6.21201
     python3 tools/sobol/make_sobol_tables.py            # write the two files
     python3 tools/sobol/make_sobol_tables.py --check    # regenerate in memory, compare with the tree
+    python3 tools/sobol/make_sobol_tables.py --out-dir D   # write D/include/..., D/src/data/... instead
 
 What is stored, and why nothing else is (tools/sobol/README.md has the details):
   * per dimension 2..20000 the primitive polynomial's middle coefficients a and the initial direction
@@ -35,7 +36,7 @@ TOOL = "tools/sobol/make_sobol_tables.py"
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 OUT_HPP = os.path.join(ROOT, "include", "gpurng", "engines", "sobol_tables.hpp")
-OUT_CPP = os.path.join(ROOT, "src", "engines", "sobol_tables.cpp")
+OUT_CPP = os.path.join(ROOT, "src", "data", "sobol_tables.cpp")
 M64 = (1 << 64) - 1
 
 
@@ -339,6 +340,8 @@ def main():
     ap.add_argument("--curand", help="libcurand.so to compare with (default: look in /usr/local/cuda)")
     ap.add_argument("--no-curand", action="store_true", help="skip the comparison with libcurand")
     ap.add_argument("--check", action="store_true", help="compare with the files in the tree, write nothing")
+    ap.add_argument("--out-dir", metavar="DIR",
+                    help="write the files under DIR, at their paths relative to the repository root (default: the tree)")
     args = ap.parse_args()
 
     npz, scipy_version = find_npz(args.npz)
@@ -383,10 +386,13 @@ def main():
         same = all(os.path.exists(p) and open(p).read() == t for p, t in ((OUT_HPP, hpp), (OUT_CPP, cpp)))
         print("generated files are up to date" if same else "generated files differ from the tree", file=sys.stderr)
         sys.exit(0 if same else 1)
+    out_root = os.path.abspath(args.out_dir) if args.out_dir else ROOT
     for path, text in ((OUT_HPP, hpp), (OUT_CPP, cpp)):
+        path = os.path.join(out_root, os.path.relpath(path, ROOT))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             f.write(text)
-        print(f"wrote {os.path.relpath(path, ROOT)} ({len(text)} bytes)", file=sys.stderr)
+        print(f"wrote {path if args.out_dir else os.path.relpath(path, ROOT)} ({len(text)} bytes)", file=sys.stderr)
 
 
 if __name__ == "__main__":

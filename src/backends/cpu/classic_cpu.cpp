@@ -134,15 +134,15 @@ void classic_jump(const ClassicParams& p, uint64_t* window, uint64_t n) {
   }
 }
 
-void classic_fill(const ClassicParams& p, cuda::Output kind, uint64_t* window, void* out, size_t n, int threads) {
+void classic_fill(const ClassicParams& p, Output kind, uint64_t* window, void* out, size_t n, int threads) {
   switch (kind) {
-    case cuda::Output::u32:
+    case Output::u32:
       return fill_parallel(p, window, static_cast<uint32_t*>(out), n, threads);
-    case cuda::Output::u64:
+    case Output::u64:
       return fill_parallel(p, window, static_cast<unsigned long long*>(out), n, threads);
-    case cuda::Output::f32:
+    case Output::f32:
       return fill_parallel(p, window, static_cast<float*>(out), n, threads);
-    case cuda::Output::f64:
+    case Output::f64:
       return fill_parallel(p, window, static_cast<double*>(out), n, threads);
   }
 }

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../cuda/cuda_backend.hpp"
+#include "../../common/output.hpp"
 #include "gpurng/distributions/classic_outputs.hpp"
 
 namespace gpurng {
@@ -19,7 +19,7 @@ void classic_window_at(const ClassicParams& p, uint64_t seed, uint64_t position,
 // Advance a state by n numbers in O(log n).
 void classic_jump(const ClassicParams& p, uint64_t* window, uint64_t n);
 // Write n outputs of `kind` from the state in `window` into host memory; the state advances by n.
-void classic_fill(const ClassicParams& p, cuda::Output kind, uint64_t* window, void* out, size_t n, int threads);
+void classic_fill(const ClassicParams& p, Output kind, uint64_t* window, void* out, size_t n, int threads);
 
 }  // namespace cpu
 }  // namespace gpurng

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../common/output.hpp"
 #include "gpurng.h"
 #include "gpurng/distributions/classic_outputs.hpp"
 
@@ -24,8 +25,6 @@ void forget_after_fork();
 // True when p is device (or managed) memory of a usable device. False for host memory, NULL, and
 // whenever available() is false.
 bool is_device_pointer(const void* p);
-
-enum class Output { u32, u64, f32, f64 };
 
 // Per-generator device resources: the RANMAR extended window on the device and scratch buffers.
 struct RanmarDevice;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA side of the cuRAND-layout engines (XORWOW, MRG32k3a, Philox4_32_10) and of cuRAND's Sobol'
-// generators: device fills that write exactly what the host fills in src/engines/curand_layout.hpp and
+// generators: device fills that write exactly what the host fills in src/fill/curand_layout.hpp and
 // include/gpurng/engines/sobol.hpp write, into device memory. curand_layout_kernels.cu implements it when CUDA is
 // built; curand_layout_stub.cpp otherwise (every call returns GPURNG_STATUS_INITIALIZATION_FAILED).
 //
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../engines/curand_layout.hpp"
+#include "../../fill/curand_layout.hpp"
 #include "gpurng.h"
 #include "gpurng/engines/sobol.hpp"
 

@@ -109,7 +109,7 @@ gpurngStatus_t host_fill(gpurngGenerator_t g, out_t<O>* out, size_t n) {
   if constexpr (O == kLN64) return gpurngGenerateLogNormalDouble(g, out, n, double(kLnMean), double(kLnStddev));
 }
 
-// cuRAND's host layouts (src/engines/curand_layout.hpp, shared/reference/curand.md §2.2-2.3): T threads, thread t
+// cuRAND's host layouts (src/fill/curand_layout.hpp, shared/reference/curand.md §2.2-2.3): T threads, thread t
 // is the device state gpurng_init(seed, t, 0); the outputs of a call come in units of G (a Box-Muller pair for
 // XORWOW and MRG32k3a normals; four outputs for Philox), unit v from thread v mod T, its (v / T)-th unit. A host
 // offset of K * T units (XORWOW, MRG32k3a) or 4 * T * K outputs (Philox) puts every thread K words (Philox: K

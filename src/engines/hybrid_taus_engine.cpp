@@ -1,127 +1,25 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The engines of the project's papers behind the C API: Xu and Okten's random-start randomly permuted
-// Halton sequence (include/gpurng/engines/halton_rasrap.hpp) and GPU Gems 3's hybrid Taus
-// (include/gpurng/engines/hybrid_taus.hpp).
+// GPU Gems 3's hybrid Taus behind the C API (GPURNG_RNG_PSEUDO_HYBRID_TAUS;
+// include/gpurng/engines/hybrid_taus.hpp), with Box-Muller or Wallace normals.
 #include <string.h>
 
 #include <optional>
 #include <vector>
 
+#include "../backends/cpu/split_range.hpp"
 #include "../backends/cuda/box_muller_device.hpp"
 #include "../backends/cuda/gems_device.hpp"
 #include "../backends/cuda/wallace_device.hpp"
+#include "../core/engine_registry.hpp"
+#include "../core/route.hpp"
+#include "../distributions/poisson_table.hpp"
 #include "../distributions/wallace_cpu.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
-#include "gpurng/engines/halton_rasrap.hpp"
 #include "gpurng/engines/hybrid_taus.hpp"
-#include "style_poisson.hpp"
-#include "style_quasi_engine.hpp"
-#include "style_routing.hpp"
 
 namespace gpurng {
 namespace core {
 namespace {
-
-// ---- Halton Rasrap: quasi-random, but seeded (the seed picks the random start and the permutations) ----
-
-class HaltonEngine final : public QuasiEngine {
- public:
-  HaltonEngine() : QuasiEngine(halton_rasrap::kMaxDimensions) {}
-
-  gpurngStatus_t set_seed(uint64_t seed) override {
-    if (seed != seed_) {
-      seed_ = seed;
-      params_.reset();
-    }
-    return GPURNG_STATUS_SUCCESS;
-  }
-  gpurngStatus_t check(const Call& c) const override { return check_length_and_lambda(c); }
-
-  gpurngStatus_t generate(const Call& c, const Where& where) override {
-    const halton_rasrap::params& p = params();
-    const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
-    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
-    if (where.device_out && where.cuda_backend) {
-      st = cuda::halton_fill(p, dims_, position_, c.n, output_of(c.dist), c.out, c.mean, c.stddev, where.stream);
-      if (st == GPURNG_STATUS_SUCCESS && table)
-        st = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, where.stream);
-    } else {
-      const halton_rasrap::view v = p.get();
-      st = host_route(c, where, [&](size_t first, size_t count, void* out) {
-        fill_elements(v, c, first, count, out);
-        if (table) poisson_host(*table, static_cast<uint32_t*>(out), count);
-      });
-    }
-    if (st != GPURNG_STATUS_SUCCESS) return st;
-    position_ += c.n / dims_;
-    return GPURNG_STATUS_SUCCESS;
-  }
-
- private:
-  const halton_rasrap::params& params() {
-    if (!params_ || params_->dimensions() < dims_) params_.emplace(halton_rasrap::make_params(seed_, dims_));
-    return *params_;
-  }
-  static cuda::HaltonOutput output_of(Dist d) {
-    switch (d) {
-      case Dist::u64:
-        return cuda::HaltonOutput::bits64;
-      case Dist::uniform_f32:
-        return cuda::HaltonOutput::uniform_f32;
-      case Dist::uniform_f64:
-        return cuda::HaltonOutput::uniform_f64;
-      case Dist::normal_f32:
-        return cuda::HaltonOutput::normal_f32;
-      case Dist::normal_f64:
-        return cuda::HaltonOutput::normal_f64;
-      case Dist::lognormal_f32:
-        return cuda::HaltonOutput::lognormal_f32;
-      case Dist::lognormal_f64:
-        return cuda::HaltonOutput::lognormal_f64;
-      default:  // u32 and Poisson's words
-        return cuda::HaltonOutput::bits32;
-    }
-  }
-  void fill_elements(const halton_rasrap::view& v, const Call& c, size_t first, size_t count, void* out) const {
-    namespace hr = halton_rasrap;
-    const uint64_t o = position_;
-    const float mf = static_cast<float>(c.mean), sf = static_cast<float>(c.stddev);
-    switch (c.dist) {
-      case Dist::u32:
-      case Dist::poisson:
-        hr::fill_range(v, dims_, o, c.n, first, count, static_cast<uint32_t*>(out));
-        return;
-      case Dist::u64:
-        hr::fill_range(v, dims_, o, c.n, first, count, static_cast<uint64_t*>(out));
-        return;
-      case Dist::uniform_f32:
-        hr::fill_range(v, dims_, o, c.n, first, count, static_cast<float*>(out));
-        return;
-      case Dist::uniform_f64:
-        hr::fill_range(v, dims_, o, c.n, first, count, static_cast<double*>(out));
-        return;
-      case Dist::normal_f32:
-        hr::fill_normal_range(v, dims_, o, c.n, first, count, static_cast<float*>(out), mf, sf);
-        return;
-      case Dist::normal_f64:
-        hr::fill_normal_range(v, dims_, o, c.n, first, count, static_cast<double*>(out), c.mean, c.stddev);
-        return;
-      case Dist::lognormal_f32:
-        hr::fill_range_with(v, dims_, o, c.n, first, count, static_cast<float*>(out), [=](uint64_t w) {
-          return curand_out::lognormal(sobol::normal_float(hr::to_u32(w)), mf, sf);
-        });
-        return;
-      case Dist::lognormal_f64:
-        hr::fill_range_with(v, dims_, o, c.n, first, count, static_cast<double*>(out), [&](uint64_t w) {
-          return curand_out::lognormal(sobol::normal_double(w), c.mean, c.stddev);
-        });
-        return;
-    }
-  }
-
-  uint64_t seed_ = 0;
-  std::optional<halton_rasrap::params> params_;
-};
 
 // ---- hybrid Taus: one flat stream of 32-bit words (65536 interleaved streams) ----
 // Offsets count words: a u32 or uniform output takes one, a float normal one (pairs (x, y) of consecutive
@@ -133,7 +31,7 @@ class HaltonEngine final : public QuasiEngine {
 // include/gpurng/distributions/wallace.hpp seeded with the generator's seed, a stream of its own with its own position
 // (outputs consumed); the Taus words are not used and the offset does not move. SetGeneratorOffset(o) puts
 // both streams at o; a Wallace position costs O(o / 2^19) pool passes to reach. Reseeding keeps it.
-class HybridTausEngine final : public StyleEngine {
+class HybridTausEngine final : public Engine {
  public:
   ~HybridTausEngine() override { cuda::wallace_destroy(wallace_device_); }
 
@@ -158,7 +56,6 @@ class HybridTausEngine final : public StyleEngine {
                ? GPURNG_STATUS_SUCCESS
                : GPURNG_STATUS_OUT_OF_RANGE;
   }
-  gpurngStatus_t set_dimensions(unsigned) override { return GPURNG_STATUS_TYPE_ERROR; }
   gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
     if (m != GPURNG_NORMAL_METHOD_DEFAULT && m != GPURNG_NORMAL_METHOD_BOX_MULLER && m != GPURNG_NORMAL_METHOD_WALLACE)
       return GPURNG_STATUS_OUT_OF_RANGE;
@@ -176,29 +73,52 @@ class HybridTausEngine final : public StyleEngine {
     if (wallace_ && is_normal(c.dist)) return wallace_generate(c, where);
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
     const uint64_t words = is_double_normal(c.dist) ? 2 * uint64_t(c.n) : c.n;
-    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
-    if (where.device_out && where.cuda_backend) {
-      if (is_normal(c.dist)) {
-        st = cuda::hybrid_taus_fill(seed_, position_, words, cuda::TausOutput::bits32, c.out, where.stream);
-        if (st == GPURNG_STATUS_SUCCESS)
-          st = cuda::box_muller_in_place(c.out, c.n, is_double_normal(c.dist),
-                                         c.dist == Dist::lognormal_f32 || c.dist == Dist::lognormal_f64, c.mean,
-                                         c.stddev, where.stream);
-      } else {
-        st = cuda::hybrid_taus_fill(seed_, position_, c.n, taus_output(c.dist), c.out, where.stream);
-        if (st == GPURNG_STATUS_SUCCESS && table)
-          st = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, where.stream);
-      }
-    } else {
-      const std::vector<hybrid_taus::state>& base = starts();
-      st = host_route(c, where, [&](size_t first, size_t count, void* out) {
-        fill_host(base, c, first, count, out);
-        if (table) poisson_host(*table, static_cast<uint32_t*>(out), count);
-      });
-    }
+    const gpurngStatus_t st = route(
+        c, where, false,
+        [&](size_t first, size_t count, void* out, int threads) {
+          const std::vector<hybrid_taus::state>& base = starts();
+          cpu::split_range(count, threads, [&](size_t a, size_t m) {
+            void* to = static_cast<char*>(out) + a * dist_size(c.dist);
+            fill_host(base, c, first + a, m, to);
+            if (table) poisson_host(*table, static_cast<uint32_t*>(to), m);
+          });
+        },
+        [&](size_t, size_t, void*, void* stream) {
+          if (is_normal(c.dist)) {
+            gpurngStatus_t dst = cuda::hybrid_taus_fill(seed_, position_, words, cuda::TausOutput::bits32, c.out, stream);
+            if (dst == GPURNG_STATUS_SUCCESS)
+              dst = cuda::box_muller_in_place(c.out, c.n, is_double_normal(c.dist),
+                                              c.dist == Dist::lognormal_f32 || c.dist == Dist::lognormal_f64, c.mean,
+                                              c.stddev, stream);
+            return dst;
+          }
+          gpurngStatus_t dst = cuda::hybrid_taus_fill(seed_, position_, c.n, taus_output(c.dist), c.out, stream);
+          if (dst == GPURNG_STATUS_SUCCESS && table)
+            dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
+          return dst;
+        });
     if (st != GPURNG_STATUS_SUCCESS) return st;
     position_ += words;
     return GPURNG_STATUS_SUCCESS;
+  }
+
+  // The uniform outputs take one word each: one flat stream of words, whatever the output type.
+  bool is_flat(Output kind) const override { return kind != Output::u64; }
+  void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
+    const std::vector<hybrid_taus::state>& base = starts();
+    const Call c{dist_of(kind), out, n, 0, 1, 0};
+    cpu::split_range(n, threads, [&](size_t a, size_t m) {
+      fill_host(base, c, ahead + a, m, static_cast<char*>(out) + a * dist_size(c.dist));
+    });
+  }
+  bool fills_device() const override { return true; }
+  gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
+    return cuda::hybrid_taus_fill(seed_, position_ + ahead, n, taus_output(dist_of(kind)), out, stream);
+  }
+  void advance(Output, uint64_t n) override { position_ += n; }
+  void device_lost() override {
+    wallace_device_ = nullptr;  // no CUDA call: the GPU failed, or this is a child after fork()
+    wallace_device_current_ = false;
   }
 
  private:
@@ -291,17 +211,26 @@ class HybridTausEngine final : public StyleEngine {
     wallace_host_->fill(c.n, z.data());
     wallace_position_ += c.n;
     wallace_device_current_ = false;
+    return route(
+        c, Where{false, where.device_out, where.threads, where.stream}, false,
+        [&](size_t first, size_t count, void* out, int threads) {
+          cpu::split_range(count, threads, [&](size_t a, size_t m) {
+            convert_normals(z.data() + first + a, m, static_cast<char*>(out) + a * dist_size(c.dist), dbl, log, c);
+          });
+        },
+        [](size_t, size_t, void*, void*) { return GPURNG_STATUS_INTERNAL_ERROR; });
+  }
+  // Scale (or exponentiate) count Wallace normals into the call's output type.
+  static void convert_normals(const float* z, size_t count, void* out, bool dbl, bool log, const Call& c) {
     const float mf = static_cast<float>(c.mean), sf = static_cast<float>(c.stddev);
-    return host_route(c, where, [&](size_t first, size_t count, void* out) {
-      for (size_t i = 0; i < count; ++i) {
-        const float v = z[first + i];
-        if (dbl)
-          static_cast<double*>(out)[i] = log ? curand_out::lognormal(static_cast<double>(v), c.mean, c.stddev)
-                                             : curand_out::scale(static_cast<double>(v), c.mean, c.stddev);
-        else
-          static_cast<float*>(out)[i] = log ? curand_out::lognormal(v, mf, sf) : curand_out::scale(v, mf, sf);
-      }
-    });
+    for (size_t i = 0; i < count; ++i) {
+      const float v = z[i];
+      if (dbl)
+        static_cast<double*>(out)[i] = log ? curand_out::lognormal(static_cast<double>(v), c.mean, c.stddev)
+                                           : curand_out::scale(static_cast<double>(v), c.mean, c.stddev);
+      else
+        static_cast<float*>(out)[i] = log ? curand_out::lognormal(v, mf, sf) : curand_out::scale(v, mf, sf);
+    }
   }
   // The host generator at wallace_position_ (taken over from the device copy if that one ran on).
   gpurngStatus_t wallace_host_at_position() {
@@ -350,18 +279,10 @@ class HybridTausEngine final : public StyleEngine {
   bool wallace_device_current_ = false;
 };
 
+std::unique_ptr<Engine> make_hybrid_taus(gpurngRngType_t) { return std::make_unique<HybridTausEngine>(); }
+
 }  // namespace
-
-std::unique_ptr<StyleEngine> make_gems_engine(gpurngRngType_t type) {
-  switch (type) {
-    case GPURNG_RNG_QUASI_HALTON_RASRAP:
-      return std::make_unique<HaltonEngine>();
-    case GPURNG_RNG_PSEUDO_HYBRID_TAUS:
-      return std::make_unique<HybridTausEngine>();
-    default:
-      return nullptr;
-  }
-}
-
 }  // namespace core
 }  // namespace gpurng
+
+GPURNG_REGISTER_ENGINE(hybrid_taus, gpurng::core::make_hybrid_taus, GPURNG_RNG_PSEUDO_HYBRID_TAUS)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// gpurngGeneratePoisson for the StyleEngines: each output is the inverse Poisson CDF of the 32-bit word
+// gpurngGeneratePoisson for every engine that offers it: each output is the inverse Poisson CDF of the 32-bit word
 // that gpurngGenerate would have written at its place (include/gpurng/distributions/poisson.hpp), so a Poisson call
 // follows the engine's 32-bit layout and moves its position as a gpurngGenerate call of the same length.
 // Tables are built once per lambda on the host and shared between generators.

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What the quasi-random StyleEngines (cuRAND's Sobol' sets, Halton Rasrap) share: a position in points, a
+// What the quasi-random engines (cuRAND's Sobol' sets, Halton Rasrap) share: a position in points, a
 // dimension count (cuRAND's dimension-major call layout), the QUASI_DEFAULT ordering, inverse-CDF normals.
 #pragma once
 
 #include <stdint.h>
 
-#include "style_engine.hpp"
-#include "style_poisson.hpp"
+#include "../core/engine.hpp"
+#include "../distributions/poisson_table.hpp"
 
 namespace gpurng {
 namespace core {
 
-class QuasiEngine : public StyleEngine {
+class QuasiEngine : public Engine {
  public:
   explicit QuasiEngine(unsigned max_dimensions) : max_dims_(max_dimensions) {}
 

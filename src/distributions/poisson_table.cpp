@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "style_poisson.hpp"
+#include "poisson_table.hpp"
 
 #include <math.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // XORWOW, MRG32k3a and Philox4_32_10 behind the C API, in cuRAND's host-API layouts
-// (src/engines/curand_layout.hpp explains the model: T logical threads, units of W words per output type,
+// (src/fill/curand_layout.hpp explains the model: T logical threads, units of W words per output type,
 // thread positions kept between calls).
 //
 // Cost model. After a rebuild (SetGeneratorOffset, a seed or ordering change) every call whose type has
@@ -8,14 +8,20 @@
 // states plus counting, with nothing per thread to keep. Only when a call of another width follows does
 // the engine materialise a call_cursor (T live thread positions, the cost of T jumps) and move it on after
 // each call, until the next rebuild. Device fills get the start states (uploaded once per seed and
-// ordering) or the cursor's states (uploaded before the call) with the call's origin.
+// ordering) or the cursor's states (uploaded when they moved) with the call's origin.
+//
+// Flat streams: the uniform outputs (u32, float, double) take one unit per output (Philox: one element), so
+// calls of one of them continue one stream; the ring serves them through fill_ahead_* (prepare() sets up
+// the rebuild or cursor exactly as the direct call would) and advance().
 #include <optional>
 #include <vector>
 
+#include "../backends/cpu/split_range.hpp"
 #include "../backends/cuda/curand_layout_device.hpp"
-#include "../engines/curand_layout.hpp"
-#include "style_poisson.hpp"
-#include "style_routing.hpp"
+#include "../core/engine_registry.hpp"
+#include "../core/route.hpp"
+#include "../distributions/poisson_table.hpp"
+#include "../fill/curand_layout.hpp"
 
 namespace gpurng {
 namespace core {
@@ -77,10 +83,10 @@ void fill_range(const Fills& f, Dist d, uint64_t pos, size_t n, void* out, doubl
   }
 }
 
-template <class Stream, class Engine>
-class LayoutEngine final : public StyleEngine {
+template <class Stream, class ThreadEngine>
+class LayoutEngine final : public Engine {
  public:
-  using cursor = cl::call_cursor<Engine>;
+  using cursor = cl::call_cursor<ThreadEngine>;
 
   explicit LayoutEngine(cl::engine kind) : kind_(kind), position_(kind) {}
   ~LayoutEngine() override {
@@ -126,7 +132,6 @@ class LayoutEngine final : public StyleEngine {
     }
     return GPURNG_STATUS_SUCCESS;
   }
-  gpurngStatus_t set_dimensions(unsigned) override { return GPURNG_STATUS_TYPE_ERROR; }
   gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
     return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_BOX_MULLER ? GPURNG_STATUS_SUCCESS
                                                                                      : GPURNG_STATUS_OUT_OF_RANGE;
@@ -142,42 +147,51 @@ class LayoutEngine final : public StyleEngine {
 
   gpurngStatus_t generate(const Call& c, const Where& where) override {
     const cl::output o = output_of(c.dist);
-    const int w = cl::words_per_unit(kind_, o);
-    if (position_.rebuild) {
-      rebuild_offset_ = position_.offset;
-      width_ = w;
-      cursor_.reset();
-    } else if (w != width_ && !cursor_) {
-      // A call of another width: from now on the threads' positions differ in ways only a cursor holds.
-      const Stream& s = stream();
-      cursor_.emplace(s.cursor_at(rebuild_offset_));
-      const cl::output past = output_of_width(kind_, width_);
-      const uint64_t done = position_.offset - rebuild_offset_;
-      cursor_->advance(past, kind_ == cl::engine::philox ? done : done * cl::outputs_per_unit(kind_, past));
-    }
+    const uint64_t base = prepare(o);
     const Stream& s = stream();
-    // From a rebuild, the call's first output is number `base` of this type since the rebuild.
-    const uint64_t done = position_.offset - rebuild_offset_;
-    const uint64_t base = kind_ == cl::engine::philox ? done : done * cl::outputs_per_unit(kind_, o);
-    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
-    if (where.device_out && where.cuda_backend) {
-      st = device_fill(s, c, o, base, where.stream);
-      if (st == GPURNG_STATUS_SUCCESS && table)
-        st = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, where.stream);
-    } else {
-      st = host_route(c, where, [&](size_t first, size_t count, void* out) {
-        if (cursor_)
-          fill_range(*cursor_, c.dist, first, count, out, c.mean, c.stddev);
-        else
-          fill_range(s, c.dist, base + first, count, out, c.mean, c.stddev, rebuild_offset_);
-        if (table) poisson_host(*table, static_cast<uint32_t*>(out), count);
-      });
-    }
+    const gpurngStatus_t st = route(
+        c, where, false,
+        [&](size_t first, size_t count, void* out, int threads) {
+          const size_t elem = dist_size(c.dist);
+          cpu::split_range(count, threads, [&](size_t a, size_t m) {
+            void* to = static_cast<char*>(out) + a * elem;
+            fill_range_at(s, c.dist, base, first + a, m, to, c.mean, c.stddev);
+            if (table) poisson_host(*table, static_cast<uint32_t*>(to), m);
+          });
+        },
+        [&](size_t, size_t, void*, void* stream) {
+          gpurngStatus_t dst = device_fill(s, c.dist, o, base, c.n, c.out, c.mean, c.stddev, stream);
+          if (dst == GPURNG_STATUS_SUCCESS && table)
+            dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
+          return dst;
+        });
     if (st != GPURNG_STATUS_SUCCESS) return st;
-    if (cursor_) cursor_->advance(o, c.n);
-    position_.after_call(o, c.n);
+    advance_by(o, c.n);
     return GPURNG_STATUS_SUCCESS;
+  }
+
+  bool is_flat(Output kind) const override { return kind != Output::u64; }
+  void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
+    const Dist d = dist_of(kind);
+    const uint64_t base = prepare(output_of(d));
+    const Stream& s = stream();
+    cpu::split_range(n, threads, [&](size_t a, size_t m) {
+      fill_range_at(s, d, base, ahead + a, m, static_cast<char*>(out) + a * dist_size(d), 0, 1);
+    });
+  }
+  bool fills_device() const override { return true; }
+  gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
+    const Dist d = dist_of(kind);
+    const cl::output o = output_of(d);
+    const uint64_t base = prepare(o);
+    return device_fill(this->stream(), d, o, base + ahead, n, out, 0, 1, stream);
+  }
+  void advance(Output kind, uint64_t n) override { advance_by(output_of(dist_of(kind)), n); }
+  void device_lost() override {
+    device_starts_ = nullptr;  // no CUDA call: the GPU failed, or this is a child after fork()
+    device_cursor_ = nullptr;
+    device_starts_current_ = device_cursor_current_ = false;
   }
 
  private:
@@ -192,22 +206,65 @@ class LayoutEngine final : public StyleEngine {
     return *stream_;
   }
 
-  gpurngStatus_t device_fill(const Stream& s, const Call& c, cl::output o, uint64_t base, void* stream) {
+  // Before outputs of type o: set up the threads' positions as cuRAND does (a rebuild, or a cursor once a
+  // call of another width follows) and return the first output's number from the rebuild (0 on a cursor).
+  // Changes nothing when called again before advance_by(), so the ring's slabs may call it each time.
+  uint64_t prepare(cl::output o) {
+    const int w = cl::words_per_unit(kind_, o);
+    if (position_.rebuild) {
+      rebuild_offset_ = position_.offset;
+      width_ = w;
+      cursor_.reset();
+    } else if (w != width_ && !cursor_) {
+      // A call of another width: from now on the threads' positions differ in ways only a cursor holds.
+      const Stream& s = stream();
+      cursor_.emplace(s.cursor_at(rebuild_offset_));
+      device_cursor_current_ = false;
+      const cl::output past = output_of_width(kind_, width_);
+      const uint64_t done = position_.offset - rebuild_offset_;
+      cursor_->advance(past, kind_ == cl::engine::philox ? done : done * cl::outputs_per_unit(kind_, past));
+    }
+    if (cursor_) return 0;
+    const uint64_t done = position_.offset - rebuild_offset_;
+    return kind_ == cl::engine::philox ? done : done * cl::outputs_per_unit(kind_, o);
+  }
+  // Past n outputs of type o.
+  void advance_by(cl::output o, uint64_t n) {
+    if (cursor_) {
+      cursor_->advance(o, n);
+      device_cursor_current_ = false;
+    }
+    position_.after_call(o, n);
+  }
+  // Outputs [pos, pos + n) of type d: from the rebuild (`base` counts from it) or the cursor.
+  void fill_range_at(const Stream& s, Dist d, uint64_t base, uint64_t pos, size_t n, void* out, double mean,
+                     double stddev) const {
+    if (cursor_)
+      fill_range(*cursor_, d, pos, n, out, mean, stddev);
+    else
+      fill_range(s, d, base + pos, n, out, mean, stddev, rebuild_offset_);
+  }
+
+  gpurngStatus_t device_fill(const Stream& s, Dist d, cl::output o, uint64_t pos, size_t n, void* out, double mean,
+                             double stddev, void* stream) {
+    static_cast<void>(d);
     gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
     if (cursor_) {
-      st = cuda::layout_states_upload(kind_, cursor_->states(), cursor_->threads(), &device_cursor_);
-      if (st != GPURNG_STATUS_SUCCESS) return st;
-      return cuda::layout_fill(kind_, cursor_->origin(), device_cursor_, 0, c.n, o, c.out, c.mean, c.stddev, stream);
+      if (!device_cursor_current_) {
+        st = cuda::layout_states_upload(kind_, cursor_->states(), cursor_->threads(), &device_cursor_);
+        if (st != GPURNG_STATUS_SUCCESS) return st;
+        device_cursor_current_ = true;
+      }
+      return cuda::layout_fill(kind_, cursor_->origin(), device_cursor_, pos, n, o, out, mean, stddev, stream);
     }
     if (!device_starts_current_) {
-      std::vector<typename Engine::state> starts(s.threads());
+      std::vector<typename ThreadEngine::state> starts(s.threads());
       for (uint32_t t = 0; t < s.threads(); ++t) starts[t] = s.start_state(t);
       st = cuda::layout_states_upload(kind_, starts.data(), s.threads(), &device_starts_);
       if (st != GPURNG_STATUS_SUCCESS) return st;
       device_starts_current_ = true;
     }
-    return cuda::layout_fill(kind_, s.origin(rebuild_offset_), device_starts_, base, c.n, o, c.out, c.mean, c.stddev,
-                             stream);
+    return cuda::layout_fill(kind_, s.origin(rebuild_offset_), device_starts_, pos, n, o, out, mean, stddev, stream);
   }
 
   cl::engine kind_;
@@ -222,11 +279,10 @@ class LayoutEngine final : public StyleEngine {
   cuda::LayoutStates* device_starts_ = nullptr;
   bool device_starts_current_ = false;
   cuda::LayoutStates* device_cursor_ = nullptr;
+  bool device_cursor_current_ = false;
 };
 
-}  // namespace
-
-std::unique_ptr<StyleEngine> make_layout_engine(gpurngRngType_t type) {
+std::unique_ptr<Engine> make_layout_engine(gpurngRngType_t type) {
   switch (type) {
     case GPURNG_RNG_PSEUDO_DEFAULT:
     case GPURNG_RNG_PSEUDO_XORWOW:
@@ -240,5 +296,9 @@ std::unique_ptr<StyleEngine> make_layout_engine(gpurngRngType_t type) {
   }
 }
 
+}  // namespace
 }  // namespace core
 }  // namespace gpurng
+
+GPURNG_REGISTER_ENGINE(curand_layout, gpurng::core::make_layout_engine, GPURNG_RNG_PSEUDO_DEFAULT,
+                       GPURNG_RNG_PSEUDO_XORWOW, GPURNG_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_PHILOX4_32_10)

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuRAND's four Sobol' generators behind the C API (include/gpurng/engines/sobol.hpp): dimension-major calls of
 // n = points x dimensions values, positions counted in points, normals by the inverse CDF.
+#include "../backends/cpu/split_range.hpp"
 #include "../backends/cuda/curand_layout_device.hpp"
+#include "../core/engine_registry.hpp"
+#include "../core/route.hpp"
 #include "gpurng/engines/sobol.hpp"
-#include "style_poisson.hpp"
-#include "style_quasi_engine.hpp"
-#include "style_routing.hpp"
+#include "quasi_engine.hpp"
 
 namespace gpurng {
 namespace core {
@@ -27,22 +28,28 @@ class SobolEngine final : public QuasiEngine {
   gpurngStatus_t generate(const Call& c, const Where& where) override {
     const size_t per = c.n / dims_;
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
-    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
     // The device fill writes whole 64-bit words, where Poisson wants their top halves: 64-bit Poisson calls
     // are filled on the host (and copied).
-    const bool on_device = where.device_out && where.cuda_backend && !(table && sizeof(W) == 8);
-    if (on_device) {
-      st = cuda::sobol_fill(kind_, dims_, position_, c.n, output_of(c.dist), c.out, c.mean, c.stddev, where.stream);
-      if (st == GPURNG_STATUS_SUCCESS && table)
-        st = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, where.stream);
-    } else {
-      const auto& t = table_();
-      const uint64_t start = sobol::call_start(kind_, position_);
-      st = host_route(c, where, [&](size_t first, size_t count, void* out) {
-        fill_elements(t, c, per, start, first, count, out);
-        if (table) poisson_host(*table, static_cast<uint32_t*>(out), count);
-      });
-    }
+    Where w = where;
+    if (table && sizeof(W) == 8) w.cuda_backend = false;
+    const uint64_t start = sobol::call_start(kind_, position_);
+    const gpurngStatus_t st = route(
+        c, w, false,
+        [&](size_t first, size_t count, void* out, int threads) {
+          const auto& t = table_();
+          cpu::split_range(count, threads, [&](size_t a, size_t m) {
+            void* to = static_cast<char*>(out) + a * dist_size(c.dist);
+            fill_elements(t, c, per, start, first + a, m, to);
+            if (table) poisson_host(*table, static_cast<uint32_t*>(to), m);
+          });
+        },
+        [&](size_t, size_t, void*, void* stream) {
+          gpurngStatus_t dst =
+              cuda::sobol_fill(kind_, dims_, position_, c.n, output_of(c.dist), c.out, c.mean, c.stddev, stream);
+          if (dst == GPURNG_STATUS_SUCCESS && table)
+            dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
+          return dst;
+        });
     if (st != GPURNG_STATUS_SUCCESS) return st;
     position_ += per;
     return GPURNG_STATUS_SUCCESS;
@@ -129,9 +136,7 @@ class SobolEngine final : public QuasiEngine {
   sobol::Kind kind_;
 };
 
-}  // namespace
-
-std::unique_ptr<StyleEngine> make_sobol_engine(gpurngRngType_t type) {
+std::unique_ptr<Engine> make_sobol_engine(gpurngRngType_t type) {
   switch (type) {
     case GPURNG_RNG_QUASI_DEFAULT:
     case GPURNG_RNG_QUASI_SOBOL32:
@@ -147,5 +152,9 @@ std::unique_ptr<StyleEngine> make_sobol_engine(gpurngRngType_t type) {
   }
 }
 
+}  // namespace
 }  // namespace core
 }  // namespace gpurng
+
+GPURNG_REGISTER_ENGINE(sobol, gpurng::core::make_sobol_engine, GPURNG_RNG_QUASI_DEFAULT, GPURNG_RNG_QUASI_SOBOL32,
+                       GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32, GPURNG_RNG_QUASI_SOBOL64, GPURNG_RNG_QUASI_SCRAMBLED_SOBOL64)

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Where a call runs: the one routing rule for every engine.
+//
+//   device memory, CUDA backend     the engine's device fill, in place;
+//   device memory, CPU backend      CPU threads into a host slab, copied over slab by slab;
+//   host memory, CUDA backend       CPU threads, except calls of at least kDeviceForHostCalls outputs of an
+//                                   engine whose kernels beat the CPU (Engine::host_calls_on_device): device
+//                                   slabs copied back;
+//   host memory, CPU backend        CPU threads.
+// (As with cuRAND, whose device generator writes device memory only, a host request on the CUDA backend
+// gives the same numbers as on the CPU: where it runs is a matter of speed, never of bits.)
+//
+// HostRange(first, count, out, threads): write the call's outputs [first, first + count) to host memory `out`
+// on up to `threads` CPU threads (random-access engines cut the range with cpu::split_range; sequential ones
+// such as RANMAR split it with their own jump-ahead).
+// DeviceRange(first, count, out, stream): the same into device memory, queued on `stream` (NULL: waits).
+// Engines whose device fill only does whole calls are called with (0, call.n, call.out, where.stream).
+#pragma once
+
+#include <stddef.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "../backends/cuda/cuda_backend.hpp"
+#include "call.hpp"
+
+namespace gpurng {
+namespace core {
+
+// Host calls from this many outputs on may go to the GPU (below it a launch and a copy back cost more).
+constexpr size_t kDeviceForHostCalls = size_t(1) << 20;
+// Staging slabs between host and device memory, in bytes.
+constexpr size_t kStagingBytes = size_t(64) << 20;
+
+template <class HostRange, class DeviceRange>
+gpurngStatus_t route(const Call& call, const Where& where, bool host_calls_on_device, HostRange&& host,
+                     DeviceRange&& device) {
+  const size_t elem = dist_size(call.dist);
+  char* const out = static_cast<char*>(call.out);
+  if (where.device_out && where.cuda_backend) return device(size_t(0), call.n, call.out, where.stream);
+  const size_t slab = std::min(call.n, kStagingBytes / elem);
+  if (where.device_out) {  // CPU backend, device memory
+    std::vector<char> staging(slab * elem);
+    for (size_t done = 0; done < call.n; done += slab) {
+      const size_t len = std::min(slab, call.n - done);
+      host(done, len, static_cast<void*>(staging.data()), where.threads);
+      const gpurngStatus_t st = cuda::copy_to_device(out + done * elem, staging.data(), len * elem);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    }
+    return GPURNG_STATUS_SUCCESS;
+  }
+  if (where.cuda_backend && host_calls_on_device && call.n >= kDeviceForHostCalls) {
+    void* staging = nullptr;
+    gpurngStatus_t st = cuda::device_alloc(&staging, slab * elem);
+    for (size_t done = 0; done < call.n && st == GPURNG_STATUS_SUCCESS; done += slab) {
+      const size_t len = std::min(slab, call.n - done);
+      st = device(done, len, staging, nullptr);
+      if (st == GPURNG_STATUS_SUCCESS) st = cuda::copy_to_host(out + done * elem, staging, len * elem);
+    }
+    cuda::device_free(staging);
+    return st;
+  }
+  host(size_t(0), call.n, call.out, where.threads);
+  return GPURNG_STATUS_SUCCESS;
+}
+
+}  // namespace core
+}  // namespace gpurng

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The classic engines behind the C API: Park-Miller minimal standard (MINSTD, MINSTD48271), drand48 and
+// glibc random() TYPE_0..TYPE_4 (include/gpurng/distributions/classic_outputs.hpp). One flat stream each,
+// offset = numbers consumed. Their state is a few words: the host keeps it at one position and moves it by
+// jump-ahead (O(log n)); a device fill is handed that state and the host jumps its own copy past the fill.
+#include <stdint.h>
+
+#include <algorithm>
+
+#include "../backends/cpu/classic_cpu.hpp"
+#include "../backends/cuda/cuda_backend.hpp"
+#include "../core/engine_registry.hpp"
+#include "../core/flat_engine.hpp"
+#include "gpurng/distributions/classic_outputs.hpp"
+
+namespace gpurng {
+namespace core {
+namespace {
+
+struct ClassicTraits {
+  uint64_t default_seed;
+  uint64_t max_seed;
+  bool has_u32, has_u64;
+};
+
+class ClassicEngine final : public FlatEngine {
+ public:
+  ClassicEngine(gpurngRngType_t type, const ClassicTraits& t)
+      : params_(classic::params_of(type)), traits_(t), seed_(t.default_seed) {}
+
+  gpurngStatus_t set_seed(uint64_t seed) override {
+    if (seed > traits_.max_seed) return GPURNG_STATUS_OUT_OF_RANGE;
+    seed_ = seed;
+    forget_state();
+    return GPURNG_STATUS_SUCCESS;
+  }
+  void set_offset(uint64_t offset) override { offset_ = offset; }
+  uint64_t offset() const override { return offset_; }
+
+  void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
+    state_at(offset_ + ahead);
+    cpu::classic_fill(params_, kind, window_, out, n, threads);
+    pos_ += n;
+  }
+  bool fills_device() const override { return true; }
+  gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
+    state_at(offset_ + ahead);
+    const gpurngStatus_t st = cuda::classic_fill(params_, kind, window_, out, n, stream);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    cpu::classic_jump(params_, window_, n);
+    pos_ += n;
+    return GPURNG_STATUS_SUCCESS;
+  }
+  void advance(Output, uint64_t n) override { offset_ += n; }
+  bool host_calls_on_device() const override { return true; }
+  void forget_state() override { valid_ = false; }
+
+ protected:
+  bool has_output(Output kind) const override {
+    return kind == Output::f32 || kind == Output::f64 || (kind == Output::u32 && traits_.has_u32) ||
+           (kind == Output::u64 && traits_.has_u64);
+  }
+
+ private:
+  // The state at p: kept, jumped forward from the kept one, or from the seed.
+  void state_at(uint64_t p) {
+    if (valid_ && pos_ == p) return;
+    if (valid_ && pos_ < p)
+      cpu::classic_jump(params_, window_, p - pos_);
+    else
+      cpu::classic_window_at(params_, seed_, p, window_);
+    valid_ = true;
+    pos_ = p;
+  }
+
+  classic::Params params_;
+  ClassicTraits traits_;
+  uint64_t seed_;
+  uint64_t offset_ = 0;
+  uint64_t window_[glibc_random::kMaxDegree] = {};
+  uint64_t pos_ = 0;
+  bool valid_ = false;
+};
+
+std::unique_ptr<Engine> make_classic(gpurngRngType_t type) {
+  switch (classic::family_of(type)) {
+    case classic::Family::minstd:
+      return std::make_unique<ClassicEngine>(type, ClassicTraits{1, UINT64_MAX, true, false});
+    case classic::Family::lcg48:
+      return std::make_unique<ClassicEngine>(type, ClassicTraits{0, (uint64_t(1) << 48) - 1, true, true});
+    default:
+      return std::make_unique<ClassicEngine>(type, ClassicTraits{1, 0xFFFFFFFFull, true, false});
+  }
+}
+
+}  // namespace
+}  // namespace core
+}  // namespace gpurng
+
+GPURNG_REGISTER_ENGINE(classic, gpurng::core::make_classic, GPURNG_RNG_PSEUDO_MINSTD, GPURNG_RNG_PSEUDO_MINSTD48271,
+                       GPURNG_RNG_PSEUDO_DRAND48, GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE0,
+                       GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE1, GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE2,
+                       GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE3, GPURNG_RNG_PSEUDO_GLIBC_RANDOM_TYPE4)

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// RANMAR behind the C API (GPURNG_RNG_PSEUDO_RANMAR, RANMAR48, RANMAR48X; include/gpurng/engines/ranmar.hpp):
+// one flat stream, offset = numbers consumed. The engine keeps the 97-word window at one position on the
+// host and, after device fills, the extended window on the device at another; a fill at either position
+// continues from it, any other position is reached by jump-ahead from the seed (O(log position)). So direct
+// calls, the ring's slabs and the legacy layers' restarts all cost what they must and nothing more.
+#include <stdint.h>
+
+#include <algorithm>
+#include <type_traits>
+
+#include "../backends/cpu/ranmar_cpu.hpp"
+#include "../backends/cuda/cuda_backend.hpp"
+#include "../core/engine_registry.hpp"
+#include "../core/flat_engine.hpp"
+#include "gpurng/engines/ranmar.hpp"
+#include "gpurng/engines/ranmar_jump.hpp"
+
+namespace gpurng {
+namespace core {
+namespace {
+
+using ranmar::Kind;
+using ranmar::kLag;
+
+template <Kind K>
+class RanmarEngine final : public FlatEngine {
+  using word = typename ranmar::traits<K>::word;
+
+ public:
+  explicit RanmarEngine(gpurngRngType_t type) : type_(type) {}
+  ~RanmarEngine() override { cuda::ranmar_destroy(dev_); }
+
+  gpurngStatus_t set_seed(uint64_t seed) override {
+    if (seed > GPURNG_RANMAR_MAX_SEED) return GPURNG_STATUS_OUT_OF_RANGE;
+    seed_ = seed;
+    forget_state();
+    return GPURNG_STATUS_SUCCESS;
+  }
+  void set_offset(uint64_t offset) override { offset_ = offset; }
+  uint64_t offset() const override { return offset_; }
+
+  void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
+    const uint64_t p = offset_ + ahead;
+    host_window_at(p);
+    visit_output(kind, [&](auto t) {
+      using T = decltype(t);
+      constexpr bool allowed = std::is_floating_point<T>::value || (sizeof(T) == 4) == (K == Kind::r24);
+      if constexpr (allowed) cpu::ranmar_fill<K, T>(window_, p, static_cast<T*>(out), n, threads);
+    });
+    host_pos_ = p + n;
+  }
+  bool fills_device() const override { return true; }
+  gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
+    const uint64_t p = offset_ + ahead;
+    if (!dev_) {
+      const gpurngStatus_t st = cuda::ranmar_create(&dev_);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    }
+    uint64_t upload[kLag];
+    const uint64_t* given = nullptr;  // NULL: the device's window is at p
+    if (!device_valid_ || device_pos_ != p) {
+      host_window_at(p);
+      std::copy(window_, window_ + kLag, upload);
+      given = upload;
+    }
+    const gpurngStatus_t st = stream ? cuda::ranmar_fill_async(dev_, type_, kind, given, p, out, n, stream)
+                                     : cuda::ranmar_fill(dev_, type_, kind, given, p, out, n);
+    // A failed launch leaves the device window unknown: the next device fill uploads the host's.
+    device_valid_ = st == GPURNG_STATUS_SUCCESS;
+    device_pos_ = p + n;
+    return st;
+  }
+  void advance(Output, uint64_t n) override { offset_ += n; }
+  bool host_calls_on_device() const override { return true; }
+  void device_lost() override {
+    dev_ = nullptr;  // no CUDA call: the GPU failed, or this is a child after fork()
+    device_valid_ = false;
+  }
+  void forget_state() override {
+    host_valid_ = false;
+    device_valid_ = false;
+  }
+
+ protected:
+  bool has_output(Output kind) const override {
+    return kind == Output::f32 || kind == Output::f64 || (kind == Output::u32) == (K == Kind::r24);
+  }
+
+ private:
+  // The host window at p: kept, downloaded from the device, or jumped to from the seed.
+  void host_window_at(uint64_t p) {
+    if (host_valid_ && host_pos_ == p) return;
+    uint64_t w[kLag];
+    if (device_valid_ && device_pos_ == p && cuda::ranmar_download_window(dev_, w) == GPURNG_STATUS_SUCCESS) {
+      std::copy(w, w + kLag, window_);
+    } else {
+      ranmar::seed_window<K>(static_cast<uint32_t>(seed_), window_);
+      ranmar::jump_window<K>(window_, p);
+    }
+    host_valid_ = true;
+    host_pos_ = p;
+  }
+
+  gpurngRngType_t type_;
+  uint64_t seed_ = GPURNG_RANMAR_DEFAULT_SEED;
+  uint64_t offset_ = 0;
+  word window_[kLag] = {};
+  uint64_t host_pos_ = 0;
+  bool host_valid_ = false;
+  cuda::RanmarDevice* dev_ = nullptr;
+  uint64_t device_pos_ = 0;
+  bool device_valid_ = false;
+};
+
+std::unique_ptr<Engine> make_ranmar(gpurngRngType_t type) {
+  switch (type) {
+    case GPURNG_RNG_PSEUDO_RANMAR48:
+      return std::make_unique<RanmarEngine<Kind::r48>>(type);
+    case GPURNG_RNG_PSEUDO_RANMAR48X:
+      return std::make_unique<RanmarEngine<Kind::r48x>>(type);
+    default:
+      return std::make_unique<RanmarEngine<Kind::r24>>(type);
+  }
+}
+
+}  // namespace
+}  // namespace core
+}  // namespace gpurng
+
+GPURNG_REGISTER_ENGINE(ranmar, gpurng::core::make_ranmar, GPURNG_RNG_PSEUDO_RANMAR, GPURNG_RNG_PSEUDO_RANMAR48,
+                       GPURNG_RNG_PSEUDO_RANMAR48X)
