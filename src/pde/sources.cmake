@@ -4,7 +4,7 @@
 #   bs1d_api.cpp           the C boundary (checks, host or device)
 #   bs1d_cpu.cpp           CPU threads x SIMD lanes (bs1d_cpu_kernels.inc per ISA)
 #   bs1d_cuda.cu           GPU: one warp per option, grid in registers (J + 1 <= 1024), else one thread per option
-target_sources(gpurng PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp)
+target_sources(gpurng_objects PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp)
 if(GPURNG_HAVE_CUDA)
-  target_sources(gpurng PRIVATE pde/bs1d_cuda.cu)
+  target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu)
 endif()

@@ -10,11 +10,11 @@
 #   pricing_cuda.cu        GPU, exact: a thread a path (a chunk a block), or a thread a chunk for stream engines
 #   pricing_cuda_fast.cu   GPU, fast_mode: the same launcher (pricing_cuda_launch.inc) on CUDA's fast functions
 target_sources(
-  gpurng PRIVATE pricing/pricing_api.cpp pricing/plan_from_options.cpp pricing/pricing_cpu_asian_basket.cpp
+  gpurng_objects PRIVATE pricing/pricing_api.cpp pricing/plan_from_options.cpp pricing/pricing_cpu_asian_basket.cpp
                  pricing/pricing_cpu_garch_lookback.cpp pricing/pricing_cpu_libor_caplets.cpp pricing/pricing_cpu_mbs.cpp)
 if(GPURNG_HAVE_CUDA)
-  target_sources(gpurng PRIVATE pricing/pricing_cuda.cu pricing/pricing_cuda_fast.cu)
+  target_sources(gpurng_objects PRIVATE pricing/pricing_cuda.cu pricing/pricing_cuda_fast.cu)
 endif()
 if(NOT GPURNG_PRICING_CPU_LANES)
-  target_compile_definitions(gpurng PRIVATE GPURNG_PRICING_CPU_NO_LANES=1)
+  target_compile_definitions(gpurng_objects PRIVATE GPURNG_PRICING_CPU_NO_LANES=1)
 endif()

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The SplitMix64 counter (splitmix_counter.hpp) as a library engine: a FlatEngine with the four flat outputs,
+// registered with the same GPURNG_REGISTER_ENGINE line the library's engines use. Nothing in src/ names it.
+#include <memory>
+
+#include "core/engine_registry.hpp"
+#include "core/flat_engine.hpp"
+#include "splitmix_counter.hpp"
+#include "backends/cpu/split_range.hpp"
+#include "splitmix_counter_device.hpp"
+
+namespace {
+
+using gpurng::Output;
+
+class SplitmixCounterEngine final : public gpurng::core::FlatEngine {
+ public:
+  gpurngStatus_t set_seed(uint64_t seed) override {
+    seed_ = seed;
+    return GPURNG_STATUS_SUCCESS;
+  }
+  void set_offset(uint64_t offset) override { offset_ = offset; }
+  uint64_t offset() const override { return offset_; }
+
+  void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
+    const uint64_t first = offset_ + ahead;
+    gpurng::visit_output(kind, [&](auto t) {
+      using T = decltype(t);
+      T* o = static_cast<T*>(out);
+      gpurng::cpu::split_range(n, threads, [&](size_t a, size_t m) {
+        for (size_t i = a; i < a + m; ++i) o[i] = splitmix_counter::output<T>(seed_, first + i);
+      });
+    });
+  }
+  bool fills_device() const override { return splitmix_counter::kHaveDeviceFill; }
+  gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
+    return splitmix_counter::fill_device(seed_, offset_ + ahead, static_cast<int>(kind), out, n, stream);
+  }
+  void advance(Output, uint64_t n) override { offset_ += n; }
+
+ protected:
+  bool has_output(Output) const override { return true; }
+
+ private:
+  uint64_t seed_ = 0;
+  uint64_t offset_ = 0;
+};
+
+std::unique_ptr<gpurng::core::Engine> make_splitmix_counter(gpurngRngType_t) {
+  return std::make_unique<SplitmixCounterEngine>();
+}
+
+}  // namespace
+
+GPURNG_REGISTER_ENGINE(splitmix_counter, make_splitmix_counter,
+                       static_cast<gpurngRngType_t>(splitmix_counter::kType))
