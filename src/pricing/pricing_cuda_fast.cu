@@ -9,6 +9,7 @@
 
 #include <type_traits>
 
+#include "../backends/cuda/cuda_runtime.hpp"
 #include "../solvers/tridiag_cuda.hpp"
 #include "pricing_launch.hpp"
 #include "source_dispatch.hpp"

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cuda_backend.hpp"
+#include "cuda_runtime.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -72,12 +73,6 @@ __global__ void glibc_chunk_kernel(const uint32_t* windows, int deg, int sep, si
     ring[i & 63] = v;
     out[begin + k] = classic::convert<T>::glibc(v >> 1);
   }
-}
-
-gpurngStatus_t status_of(cudaError_t err) {
-  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
-  if (err == cudaErrorMemoryAllocation) return GPURNG_STATUS_ALLOCATION_FAILED;
-  return GPURNG_STATUS_LAUNCH_FAILURE;
 }
 
 unsigned blocks_for(size_t threads) {

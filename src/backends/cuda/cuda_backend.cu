@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cuda_backend.hpp"
+#include "cuda_runtime.hpp"
 #include "gpurng/engines/ranmar_jump.hpp"
 #include "jump_table.hpp"
 #include "ranmar_kernel.cuh"
@@ -98,12 +99,6 @@ uint64_t resident_warps() {
     return w < kTableEntries ? w : uint64_t(kTableEntries);
   }();
   return warps;
-}
-
-gpurngStatus_t status_of(cudaError_t err, gpurngStatus_t otherwise) {
-  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
-  cudaGetLastError();
-  return err == cudaErrorMemoryAllocation ? GPURNG_STATUS_ALLOCATION_FAILED : otherwise;
 }
 
 template <Kind K>

@@ -8,7 +8,7 @@
 
 #include "curand_layout_device.hpp"
 #include "curand_layout_launch.hpp"
-#include "h2d_copy.hpp"
+#include "cuda_runtime.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -46,12 +46,6 @@ struct LayoutStates {
 };
 
 namespace {
-
-gpurngStatus_t status_of(cudaError_t err) {
-  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
-  if (err == cudaErrorMemoryAllocation) return GPURNG_STATUS_ALLOCATION_FAILED;
-  return GPURNG_STATUS_LAUNCH_FAILURE;
-}
 
 size_t state_size(cl::engine e) {
   switch (e) {
@@ -146,12 +140,6 @@ ll::Plan make_plan(const cl::detail::call_origin& c, uint64_t pos, size_t n, int
   p.chunks = static_cast<uint32_t>((rounds + (uint64_t{1} << lr) - 1) >> lr);
   p.slot_blocks = (p.slots + ll::kBlock - 1) / ll::kBlock;
   return p;
-}
-
-gpurngStatus_t finish(cudaStream_t s, bool wait) {
-  gpurngStatus_t st = status_of(cudaGetLastError());
-  if (st == GPURNG_STATUS_SUCCESS && wait) st = status_of(cudaStreamSynchronize(s));
-  return st;
 }
 
 }  // namespace

@@ -47,7 +47,7 @@
 #include "gpurng/engines/philox.hpp"
 #include "gpurng/engines/sobol.hpp"
 #include "gpurng/engines/xorwow.hpp"
-#include "h2d_copy.hpp"
+#include "cuda_runtime.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -63,25 +63,6 @@ struct PhiloxThread {  // curand_layout::detail::philox_thread
   uint32_t subsequence;
   philox::key2 key;
 };
-
-gpurngStatus_t status_of(cudaError_t err) {
-  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
-  if (err == cudaErrorMemoryAllocation) return GPURNG_STATUS_ALLOCATION_FAILED;
-  return GPURNG_STATUS_LAUNCH_FAILURE;
-}
-
-// Multiprocessors of the current device (cached per device).
-unsigned sm_count() {
-  static int counts[64] = {};
-  int dev = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 132;
-  if (counts[dev] == 0) {
-    int n = 0;
-    if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n <= 0) n = 132;
-    counts[dev] = n;
-  }
-  return static_cast<unsigned>(counts[dev]);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Units: W words -> G outputs (the table in curand_layout.hpp).

@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "gems_device.hpp"
-#include "h2d_copy.hpp"
+#include "cuda_runtime.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -17,22 +17,9 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kMaxDevices = 64;
 
-gpurngStatus_t status_of(cudaError_t err, gpurngStatus_t otherwise) {
-  if (err == cudaSuccess) return GPURNG_STATUS_SUCCESS;
-  cudaGetLastError();
-  return err == cudaErrorMemoryAllocation ? GPURNG_STATUS_ALLOCATION_FAILED : otherwise;
-}
-
 unsigned blocks_for(uint64_t work) {
   const uint64_t b = (work + kThreads - 1) / kThreads;
   return static_cast<unsigned>(b < 65536 ? (b == 0 ? 1 : b) : 65536);
-}
-
-gpurngStatus_t finish(cudaStream_t s) {
-  gpurngStatus_t st = status_of(cudaGetLastError(), GPURNG_STATUS_LAUNCH_FAILURE);
-  if (st == GPURNG_STATUS_SUCCESS && s == nullptr)
-    st = status_of(cudaStreamSynchronize(s), GPURNG_STATUS_LAUNCH_FAILURE);
-  return st;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -207,7 +194,7 @@ gpurngStatus_t halton_fill(const halton_rasrap::params& p, unsigned dims, uint64
     default:
       return GPURNG_STATUS_INVALID_VALUE;
   }
-  return finish(s);
+  return finish(s, s == nullptr);
 }
 
 gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t pos, size_t n, TausOutput o, void* out, void* stream) {
@@ -247,7 +234,7 @@ gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t pos, size_t n, TausOutpu
     default:
       return GPURNG_STATUS_INVALID_VALUE;
   }
-  return finish(s);
+  return finish(s, s == nullptr);
 }
 
 }  // namespace cuda

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "h2d_copy.hpp"
+#include "cuda_runtime.hpp"
 #include "poisson_device.hpp"
 
 namespace gpurng {

@@ -7,7 +7,7 @@
 
 #include <new>
 
-#include "h2d_copy.hpp"
+#include "cuda_runtime.hpp"
 #include "wallace_device.hpp"
 
 namespace gpurng {
@@ -69,12 +69,6 @@ __global__ void __launch_bounds__(kThreads)
     for (unsigned q = 0; q < 4; ++q) g[q * kThreads + t] = pool[q * kThreads + t];
 }
 
-gpurngStatus_t finish(void* stream) {
-  if (cudaGetLastError() != cudaSuccess) return GPURNG_STATUS_LAUNCH_FAILURE;
-  if (stream == nullptr && cudaStreamSynchronize(nullptr) != cudaSuccess) return GPURNG_STATUS_LAUNCH_FAILURE;
-  return GPURNG_STATUS_SUCCESS;
-}
-
 }  // namespace
 
 gpurngStatus_t wallace_create(WallaceDevice** dev) {
@@ -108,7 +102,7 @@ gpurngStatus_t wallace_seed(WallaceDevice* dev, uint64_t seed, void* stream) {
   dev->seed = seed;
   dev->pos = 0;
   dev->done = 0;
-  return finish(stream);
+  return finish(static_cast<cudaStream_t>(stream), stream == nullptr);
 }
 
 gpurngStatus_t wallace_upload(WallaceDevice* dev, const wallace_state& state) {
@@ -138,7 +132,7 @@ gpurngStatus_t wallace_fill(WallaceDevice* dev, float* out, size_t n, void* stre
   if (n == 0) return GPURNG_STATUS_SUCCESS;
   wallace_fill_kernel<<<kPools, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(dev->seed, dev->pools, dev->done,
                                                                                   dev->pos, n, out);
-  const gpurngStatus_t st = finish(stream);
+  const gpurngStatus_t st = finish(static_cast<cudaStream_t>(stream), stream == nullptr);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   dev->pos += n;
   dev->done = wallace_state::passes_for(dev->pos);
