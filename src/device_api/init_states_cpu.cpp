@@ -9,7 +9,7 @@
 #include <mutex>
 #include <vector>
 
-#include "../backends/cpu/thread_pool.hpp"
+#include "../backends/cpu/split_range.hpp"
 #include "init_states.hpp"
 #include "xorwow_doubling.hpp"
 
@@ -21,20 +21,10 @@ namespace {
 // Below this many states a range is done on the calling thread: waking the pool costs more.
 constexpr size_t kSerialBelow = 4096;
 
-// fn(begin, end) over [0, n) in chunks on the pool (and the calling thread).
+// fn(begin, end) over [0, n) in pieces on the pool (and the calling thread).
 template <class Fn>
 void parallel_range(size_t n, const Fn& fn) {
-  const int threads = cpu::configured_threads();
-  if (n < kSerialBelow || threads <= 1) {
-    fn(size_t{0}, n);
-    return;
-  }
-  const size_t tasks = std::min<size_t>(static_cast<size_t>(threads) * 4, n / (kSerialBelow / 4));
-  const size_t chunk = (n + tasks - 1) / tasks;
-  cpu::parallel_for(static_cast<int>(tasks), [&](int t) {
-    const size_t begin = static_cast<size_t>(t) * chunk;
-    fn(begin, std::min(n, begin + chunk));
-  });
+  cpu::split_range(n, cpu::configured_threads(), [&](size_t a, size_t m) { fn(a, a + m); }, kSerialBelow);
 }
 
 template <class State>

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "../backends/cpu/thread_pool.hpp"
+#include "../backends/cpu/split_range.hpp"
 #include "gpurng/distributions/poisson.hpp"
 
 namespace gpurng {
@@ -23,17 +23,7 @@ inline void poisson_transform_cpu(const poisson_table& t, unsigned* buf, size_t 
   auto run = [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) buf[i] = poisson_lookup(th, guide, shift, k_lo, buf[i]);
   };
-  constexpr size_t kChunk = size_t(1) << 16;
-  const size_t chunks = (n + kChunk - 1) / kChunk;
-  const int threads = std::max(1, cpu::configured_threads());
-  if (chunks < 2 || threads == 1) {
-    run(0, n);
-    return;
-  }
-  const int tasks = static_cast<int>(std::min<size_t>(chunks, size_t(threads)));
-  cpu::parallel_for(tasks, [&](int task) {
-    for (size_t c = size_t(task); c < chunks; c += size_t(tasks)) run(c * kChunk, std::min(n, (c + 1) * kChunk));
-  });
+  cpu::split_range(n, cpu::configured_threads(), [&](size_t a, size_t m) { run(a, a + m); });
 }
 
 }  // namespace poisson

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "../backends/cpu/thread_pool.hpp"
+#include "../backends/cpu/split_range.hpp"
 #include "gpurng/distributions/wallace.hpp"
 
 namespace gpurng {
@@ -41,15 +41,9 @@ class wallace_generator {
  private:
   template <typename F>
   void for_pools(F&& fn) {
-    const int threads = std::max(1, cpu::configured_threads());
-    const int tasks = std::min<int>(threads, kPools);
-    if (tasks == 1) {
-      for (unsigned b = 0; b < kPools; ++b) fn(b);
-      return;
-    }
-    cpu::parallel_for(tasks, [&](int task) {
-      for (unsigned b = unsigned(task); b < kPools; b += unsigned(tasks)) fn(b);
-    });
+    cpu::split_range(kPools, cpu::configured_threads(), [&](size_t first, size_t count) {
+      for (size_t b = first; b < first + count; ++b) fn(static_cast<unsigned>(b));
+    }, 1);
   }
 
   void advance(uint64_t n, float* out) {

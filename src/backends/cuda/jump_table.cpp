@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "../cpu/thread_pool.hpp"
+#include "../cpu/split_range.hpp"
 #include "gpurng/engines/ranmar_jump.hpp"
 
 namespace gpurng {
@@ -16,12 +16,8 @@ std::vector<uint64_t> build_jump_table(uint64_t chunk, size_t entries) {
   uint64_t step[kLag];
   ranmar::poly_z_pow<uint64_t>(chunk, step);
   // Each piece starts from its own power and multiplies by z^chunk for the following entries.
-  const int pieces = std::max(1, std::min<int>(cpu::configured_threads(), static_cast<int>(entries / 64)));
-  const size_t per = (entries + pieces - 1) / pieces;
-  cpu::parallel_for(pieces, [&](int p) {
-    const size_t first = per * static_cast<size_t>(p);
-    const size_t last = std::min(entries, first + per);
-    if (first >= last) return;
+  cpu::split_range(entries, cpu::configured_threads(), [&](size_t first, size_t count) {
+    const size_t last = first + count;
     uint64_t cur[kLag], next[kLag];
     ranmar::poly_z_pow<uint64_t>(first * chunk, cur);
     for (size_t k = first; k < last; ++k) {
@@ -29,7 +25,7 @@ std::vector<uint64_t> build_jump_table(uint64_t chunk, size_t entries) {
       ranmar::poly_mulmod<uint64_t>(cur, step, next);
       std::copy(next, next + kLag, cur);
     }
-  });
+  }, 64);
   return table;
 }
 

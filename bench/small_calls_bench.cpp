@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Small host calls of the cuRAND-style engines (issue 17): 10 uniform floats a call from one generator, for
+// Philox4_32_10, XORWOW and MRG32k3a, three ways in the same run:
+//   ring     libgpurng through its prefetch ring (the default: 2^17-number slabs, 4 of them);
+//   direct   the same generator with the ring off (gpurngSetPrefetch(g, 0, 0)): each call fills 10 numbers;
+//   cuRAND   cuRAND's host API (curandCreateGeneratorHost, curandGenerateUniform 10 at a time), when built.
+// Rows are ns per call (median of the repetitions); every way is checked to give the same numbers first.
+// Usage: small_calls_bench [--json PATH] [--quick]. GPURNG_BACKEND picks the library's backend as usual.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gpurng.h"
+
+#if BENCH_HAVE_CURAND
+#include <curand.h>
+#endif
+#if BENCH_HAVE_CUDA
+#include <cuda_runtime.h>
+#endif
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr unsigned long long kSeed = 1234;
+constexpr size_t kPerCall = 10;
+
+void check(gpurngStatus_t s, const char* what) {
+  if (s != GPURNG_STATUS_SUCCESS) {
+    std::fprintf(stderr, "%s: %s\n", what, gpurngGetErrorString(s));
+    std::exit(1);
+  }
+}
+
+// Median over `reps` runs of `calls` calls, in ns per call.
+double ns_per_call(const std::function<void(float*)>& call, long calls, int reps) {
+  float buf[kPerCall];
+  for (long c = 0; c < calls / 10; ++c) call(buf);  // warm-up: starts the ring, faults pages in
+  std::vector<double> t;
+  for (int r = 0; r < reps; ++r) {
+    const auto a = Clock::now();
+    for (long c = 0; c < calls; ++c) call(buf);
+    t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - a).count() / double(calls));
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+struct Engine {
+  const char* name;
+  gpurngRngType_t ours;
+  int curand_type;  // curandRngType_t
+};
+
+gpurngGenerator_t make(gpurngRngType_t type, bool ring) {
+  gpurngGenerator_t g = nullptr;
+  check(gpurngCreateGenerator(&g, type), "create");
+  check(gpurngSetPseudoRandomGeneratorSeed(g, kSeed), "seed");
+  if (!ring) check(gpurngSetPrefetch(g, 0, 0), "prefetch off");
+  return g;
+}
+
+std::string host_cpu() {
+  char host[256] = "unknown";
+  if (FILE* f = std::fopen("/proc/cpuinfo", "r")) {
+    char line[512];
+    while (std::fgets(line, sizeof line, f))
+      if (std::strncmp(line, "model name", 10) == 0) {
+        const char* v = std::strchr(line, ':');
+        if (v) std::snprintf(host, sizeof host, "%s", v + 2);
+        host[std::strcspn(host, "\n")] = 0;
+        break;
+      }
+    std::fclose(f);
+  }
+  return host;
+}
+
+volatile float g_sink;
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string json = "bench/results/small_calls.json";
+  bool quick = false;
+  std::string command;
+  for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--json" && i + 1 < argc) json = argv[++i];
+    if (std::string(argv[i]) == "--quick") quick = true;
+  }
+  const int reps = quick ? 3 : 7;
+  const long calls = quick ? 200000 : 2000000;
+#if BENCH_HAVE_CURAND
+  const Engine engines[] = {{"Philox4_32_10", GPURNG_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_PHILOX4_32_10},
+                            {"XORWOW", GPURNG_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_XORWOW},
+                            {"MRG32k3a", GPURNG_RNG_PSEUDO_MRG32K3A, CURAND_RNG_PSEUDO_MRG32K3A}};
+#else
+  const Engine engines[] = {{"Philox4_32_10", GPURNG_RNG_PSEUDO_PHILOX4_32_10, 0},
+                            {"XORWOW", GPURNG_RNG_PSEUDO_XORWOW, 0},
+                            {"MRG32k3a", GPURNG_RNG_PSEUDO_MRG32K3A, 0}};
+#endif
+  struct Row {
+    std::string name;
+    double value;
+    std::string unit;
+  };
+  std::vector<Row> rows;
+  auto add = [&](const std::string& name, double v, const char* unit) {
+    rows.push_back({name, v, unit});
+    std::printf("%-60s %10.3f %s\n", name.c_str(), v, unit);
+    std::fflush(stdout);
+  };
+  gpurngBackend_t backend = GPURNG_BACKEND_CPU;
+  {
+    gpurngGenerator_t g = make(GPURNG_RNG_PSEUDO_PHILOX4_32_10, true);
+    check(gpurngGetBackend(g, &backend), "backend");
+    gpurngDestroyGenerator(g);
+  }
+  std::printf("backend: %s\n", backend == GPURNG_BACKEND_CUDA ? "CUDA" : "CPU");
+
+  for (const Engine& e : engines) {
+    gpurngGenerator_t ringed = make(e.ours, true), direct = make(e.ours, false);
+#if BENCH_HAVE_CURAND
+    curandGenerator_t cg = nullptr;
+    if (curandCreateGeneratorHost(&cg, static_cast<curandRngType_t>(e.curand_type)) != CURAND_STATUS_SUCCESS ||
+        curandSetPseudoRandomGeneratorSeed(cg, kSeed) != CURAND_STATUS_SUCCESS) {
+      std::fprintf(stderr, "cuRAND host generator for %s failed\n", e.name);
+      return 1;
+    }
+#endif
+    // Correctness gate: the three ways give the same first 10^5 numbers (10-number calls).
+    for (int c = 0; c < 10000; ++c) {
+      float a[kPerCall], b[kPerCall];
+      check(gpurngGenerateUniform(ringed, a, kPerCall), "ring");
+      check(gpurngGenerateUniform(direct, b, kPerCall), "direct");
+      bool same = std::memcmp(a, b, sizeof a) == 0;
+#if BENCH_HAVE_CURAND
+      float r[kPerCall];
+      same = same && curandGenerateUniform(cg, r, kPerCall) == CURAND_STATUS_SUCCESS && std::memcmp(a, r, sizeof a) == 0;
+#endif
+      if (!same) {
+        std::fprintf(stderr, "%s: the ways differ at call %d\n", e.name, c);
+        return 1;
+      }
+    }
+    const double ring_ns = ns_per_call([&](float* b) { gpurngGenerateUniform(ringed, b, kPerCall); g_sink = b[0]; },
+                                       calls, reps);
+    const double direct_ns = ns_per_call(
+        [&](float* b) { gpurngGenerateUniform(direct, b, kPerCall); g_sink = b[0]; }, calls / 10, reps);
+    add(std::string(e.name) + " 10 floats/call: libgpurng ring (ns/call)", ring_ns, "ns");
+    add(std::string(e.name) + " 10 floats/call: libgpurng without ring (ns/call)", direct_ns, "ns");
+    add(std::string(e.name) + " ring vs without ring", direct_ns / ring_ns, "x");
+#if BENCH_HAVE_CURAND
+    const double curand_ns =
+        ns_per_call([&](float* b) { curandGenerateUniform(cg, b, kPerCall); g_sink = b[0]; }, calls / 10, reps);
+    add(std::string(e.name) + " 10 floats/call: cuRAND host API (ns/call)", curand_ns, "ns");
+    add(std::string(e.name) + " ring vs cuRAND host API", curand_ns / ring_ns, "x");
+    curandDestroyGenerator(cg);
+#endif
+    gpurngDestroyGenerator(ringed);
+    gpurngDestroyGenerator(direct);
+  }
+
+  std::string device = "host CPU: " + host_cpu();
+#if BENCH_HAVE_CUDA
+  cudaDeviceProp prop;
+  if (backend == GPURNG_BACKEND_CUDA && cudaGetDeviceProperties(&prop, 0) == cudaSuccess)
+    device += std::string("; GPU: ") + prop.name;
+#endif
+  if (FILE* out = std::fopen(json.c_str(), "w")) {
+    char date[64];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    std::fprintf(out, "{\n  \"benchmark\": \"small_calls\",\n  \"device\": \"%s\",\n  \"backend\": \"%s\",\n",
+                 device.c_str(), backend == GPURNG_BACKEND_CUDA ? "cuda" : "cpu");
+    std::fprintf(out, "  \"command\": \"%s\",\n  \"date\": \"%s\",\n  \"results\": [\n", command.c_str(), date);
+    for (size_t i = 0; i < rows.size(); ++i)
+      std::fprintf(out, "    {\"name\": \"%s\", \"value\": %.4f, \"unit\": \"%s\"}%s\n", rows[i].name.c_str(),
+                   rows[i].value, rows[i].unit.c_str(), i + 1 < rows.size() ? "," : "");
+    std::fprintf(out, "  ]\n}\n");
+    std::fclose(out);
+    std::printf("wrote %s\n", json.c_str());
+  }
+  return 0;
+}
