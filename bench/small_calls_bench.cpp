@@ -143,23 +143,36 @@ int main(int argc, char** argv) {
       bool same = std::memcmp(a, b, sizeof a) == 0;
 #if BENCH_HAVE_CURAND
       float r[kPerCall];
-      same = same && curandGenerateUniform(cg, r, kPerCall) == CURAND_STATUS_SUCCESS && std::memcmp(a, r, sizeof a) == 0;
+      same =
+          same && curandGenerateUniform(cg, r, kPerCall) == CURAND_STATUS_SUCCESS && std::memcmp(a, r, sizeof a) == 0;
 #endif
       if (!same) {
         std::fprintf(stderr, "%s: the ways differ at call %d\n", e.name, c);
         return 1;
       }
     }
-    const double ring_ns = ns_per_call([&](float* b) { gpurngGenerateUniform(ringed, b, kPerCall); g_sink = b[0]; },
-                                       calls, reps);
+    const double ring_ns = ns_per_call(
+        [&](float* b) {
+          gpurngGenerateUniform(ringed, b, kPerCall);
+          g_sink = b[0];
+        },
+        calls, reps);
     const double direct_ns = ns_per_call(
-        [&](float* b) { gpurngGenerateUniform(direct, b, kPerCall); g_sink = b[0]; }, calls / 10, reps);
+        [&](float* b) {
+          gpurngGenerateUniform(direct, b, kPerCall);
+          g_sink = b[0];
+        },
+        calls / 10, reps);
     add(std::string(e.name) + " 10 floats/call: libgpurng ring (ns/call)", ring_ns, "ns");
     add(std::string(e.name) + " 10 floats/call: libgpurng without ring (ns/call)", direct_ns, "ns");
     add(std::string(e.name) + " ring vs without ring", direct_ns / ring_ns, "x");
 #if BENCH_HAVE_CURAND
-    const double curand_ns =
-        ns_per_call([&](float* b) { curandGenerateUniform(cg, b, kPerCall); g_sink = b[0]; }, calls / 10, reps);
+    const double curand_ns = ns_per_call(
+        [&](float* b) {
+          curandGenerateUniform(cg, b, kPerCall);
+          g_sink = b[0];
+        },
+        calls / 10, reps);
     add(std::string(e.name) + " 10 floats/call: cuRAND host API (ns/call)", curand_ns, "ns");
     add(std::string(e.name) + " ring vs cuRAND host API", curand_ns / ring_ns, "x");
     curandDestroyGenerator(cg);

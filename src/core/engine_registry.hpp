@@ -26,11 +26,11 @@ EngineFactory find_engine(gpurngRngType_t type);
 }  // namespace gpurng
 
 // Registers FACTORY for each listed gpurngRngType_t value, at static initialisation (namespace scope only).
-#define GPURNG_REGISTER_ENGINE(NAME, FACTORY, ...)                                        \
-  namespace {                                                                             \
-  const bool gpurng_registered_##NAME = [] {                                              \
-    bool ok = true;                                                                       \
+#define GPURNG_REGISTER_ENGINE(NAME, FACTORY, ...)                                                  \
+  namespace {                                                                                       \
+  const bool gpurng_registered_##NAME = [] {                                                        \
+    bool ok = true;                                                                                 \
     for (gpurngRngType_t t : {__VA_ARGS__}) ok = ::gpurng::core::register_engine(t, FACTORY) && ok; \
-    return ok;                                                                            \
-  }();                                                                                    \
+    return ok;                                                                                      \
+  }();                                                                                              \
   }

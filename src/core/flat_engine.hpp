@@ -30,7 +30,9 @@ class FlatEngine : public Engine {
     const gpurngStatus_t st = route(
         call, where, host_calls_on_device(),
         [&](size_t first, size_t count, void* out, int threads) { fill_ahead_host(kind, first, out, count, threads); },
-        [&](size_t first, size_t count, void* out, void*) { return fill_ahead_device(kind, first, out, count, nullptr); });
+        [&](size_t first, size_t count, void* out, void*) {
+          return fill_ahead_device(kind, first, out, count, nullptr);
+        });
     if (st == GPURNG_STATUS_SUCCESS) advance(kind, call.n);
     return st;
   }

@@ -25,8 +25,8 @@ struct gpurngGenerator_st {
   gpurngRngType_t type;
   std::unique_ptr<gpurng::core::Engine> engine;
   gpurngBackend_t backend;
-  bool host_only;  // created by gpurngCreateGeneratorHost: output pointers are host memory by contract
-  int threads;     // CPU threads for host-side fills
+  bool host_only;             // created by gpurngCreateGeneratorHost: output pointers are host memory by contract
+  int threads;                // CPU threads for host-side fills
   gpurngCudaStream_t stream;  // gpurngSetStream
 
   gpurng::ring::Config prefetch;                       // the ring's size; slabs == 0: no ring
@@ -35,9 +35,9 @@ struct gpurngGenerator_st {
   bool run_open;                                       // a ring run is open (see above)
   uint64_t run_base;                                   // the engine's offset where the open run began
   uint64_t taken;                                      // numbers the caller took from the open run
-  uintptr_t host_page;        // the last output page found to be host memory (page >> 12)
-  unsigned fork_generation;   // ring::producer::fork_generation() when last checked
-  std::vector<char> scratch;  // the zero-copy call's buffer when the ring cannot serve it
+  uintptr_t host_page;                                 // the last output page found to be host memory (page >> 12)
+  unsigned fork_generation;                            // ring::producer::fork_generation() when last checked
+  std::vector<char> scratch;                           // the zero-copy call's buffer when the ring cannot serve it
 };
 
 namespace gpurng {

@@ -24,7 +24,8 @@ constexpr size_t kSerialBelow = 4096;
 // fn(begin, end) over [0, n) in pieces on the pool (and the calling thread).
 template <class Fn>
 void parallel_range(size_t n, const Fn& fn) {
-  cpu::split_range(n, cpu::configured_threads(), [&](size_t a, size_t m) { fn(a, a + m); }, kSerialBelow);
+  cpu::split_range(
+      n, cpu::configured_threads(), [&](size_t a, size_t m) { fn(a, a + m); }, kSerialBelow);
 }
 
 template <class State>

@@ -41,9 +41,12 @@ class wallace_generator {
  private:
   template <typename F>
   void for_pools(F&& fn) {
-    cpu::split_range(kPools, cpu::configured_threads(), [&](size_t first, size_t count) {
-      for (size_t b = first; b < first + count; ++b) fn(static_cast<unsigned>(b));
-    }, 1);
+    cpu::split_range(
+        kPools, cpu::configured_threads(),
+        [&](size_t first, size_t count) {
+          for (size_t b = first; b < first + count; ++b) fn(static_cast<unsigned>(b));
+        },
+        1);
   }
 
   void advance(uint64_t n, float* out) {

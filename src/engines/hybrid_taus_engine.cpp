@@ -85,7 +85,8 @@ class HybridTausEngine final : public Engine {
         },
         [&](size_t, size_t, void*, void* stream) {
           if (is_normal(c.dist)) {
-            gpurngStatus_t dst = cuda::hybrid_taus_fill(seed_, position_, words, cuda::TausOutput::bits32, c.out, stream);
+            gpurngStatus_t dst =
+                cuda::hybrid_taus_fill(seed_, position_, words, cuda::TausOutput::bits32, c.out, stream);
             if (dst == GPURNG_STATUS_SUCCESS)
               dst = cuda::box_muller_in_place(c.out, c.n, is_double_normal(c.dist),
                                               c.dist == Dist::lognormal_f32 || c.dist == Dist::lognormal_f64, c.mean,

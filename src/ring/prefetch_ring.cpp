@@ -276,7 +276,7 @@ bool PrefetchRing::complete_oldest_on_gpu() {
 void PrefetchRing::fall_back_to_cpu(const char* what) {
   say_once(what);
   cuda::stream_sync_quietly(stream_handle_);  // nothing may still be writing into the slabs
-  source_->device_lost();                      // the CPU continues at the first unpublished slab, from the seed
+  source_->device_lost();                     // the CPU continues at the first unpublished slab, from the seed
   submitted_ = published_.load(std::memory_order_relaxed);
   gpu_failed_.store(true, std::memory_order_release);
 }

@@ -3,10 +3,10 @@
 // registered with the same GPURNG_REGISTER_ENGINE line the library's engines use. Nothing in src/ names it.
 #include <memory>
 
+#include "backends/cpu/split_range.hpp"
 #include "core/engine_registry.hpp"
 #include "core/flat_engine.hpp"
 #include "splitmix_counter.hpp"
-#include "backends/cpu/split_range.hpp"
 #include "splitmix_counter_device.hpp"
 
 namespace {
@@ -52,5 +52,4 @@ std::unique_ptr<gpurng::core::Engine> make_splitmix_counter(gpurngRngType_t) {
 
 }  // namespace
 
-GPURNG_REGISTER_ENGINE(splitmix_counter, make_splitmix_counter,
-                       static_cast<gpurngRngType_t>(splitmix_counter::kType))
+GPURNG_REGISTER_ENGINE(splitmix_counter, make_splitmix_counter, static_cast<gpurngRngType_t>(splitmix_counter::kType))

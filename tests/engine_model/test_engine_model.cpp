@@ -152,7 +152,8 @@ TEST_P(EngineModel, RingSmallCallsAcquireAndDrain) {
     Bytes got(kN * k->elem);
     size_t done = 0;
     // 10-number calls through the ring, the offset read on the way (it must count the caller's numbers only).
-    for (; done < 50000; done += 10) ASSERT_EQ(k->generate(gen.g, got.data() + done * k->elem, 10), GPURNG_STATUS_SUCCESS);
+    for (; done < 50000; done += 10)
+      ASSERT_EQ(k->generate(gen.g, got.data() + done * k->elem, 10), GPURNG_STATUS_SUCCESS);
     unsigned long long offset = 0;
     ASSERT_EQ(gpurngGetGeneratorOffset(gen.g, &offset), GPURNG_STATUS_SUCCESS);
     EXPECT_EQ(offset, done) << k->name;
@@ -166,7 +167,8 @@ TEST_P(EngineModel, RingSmallCallsAcquireAndDrain) {
     // A large call takes what the ring made and goes on directly; then small calls again.
     ASSERT_EQ(k->generate(gen.g, got.data() + done * k->elem, 100000), GPURNG_STATUS_SUCCESS);
     done += 100000;
-    for (; done + 10 <= kN; done += 10) ASSERT_EQ(k->generate(gen.g, got.data() + done * k->elem, 10), GPURNG_STATUS_SUCCESS);
+    for (; done + 10 <= kN; done += 10)
+      ASSERT_EQ(k->generate(gen.g, got.data() + done * k->elem, 10), GPURNG_STATUS_SUCCESS);
     ASSERT_EQ(k->generate(gen.g, got.data() + done * k->elem, kN - done), GPURNG_STATUS_SUCCESS);
     expect_same(got, reference(*k), k->elem, k->name);
   }
@@ -235,7 +237,8 @@ INSTANTIATE_TEST_SUITE_P(Engines, EngineModel, ::testing::ValuesIn(kEngines),
 // The counter's own known answer: Vigna's splitmix64.c from seed 1234567 (the vector quoted with it).
 TEST(SplitmixCounter, PublishedVector) {
   gpurngGenerator_t g = nullptr;
-  ASSERT_EQ(gpurngCreateGeneratorHost(&g, static_cast<gpurngRngType_t>(splitmix_counter::kType)), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngCreateGeneratorHost(&g, static_cast<gpurngRngType_t>(splitmix_counter::kType)),
+            GPURNG_STATUS_SUCCESS);
   ASSERT_EQ(gpurngSetPseudoRandomGeneratorSeed(g, 1234567), GPURNG_STATUS_SUCCESS);
   unsigned long long got[5];
   ASSERT_EQ(gpurngGenerateLongLong(g, got, 5), GPURNG_STATUS_SUCCESS);

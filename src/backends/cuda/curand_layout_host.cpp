@@ -6,9 +6,9 @@
 
 #include <mutex>
 
+#include "cuda_runtime.hpp"
 #include "curand_layout_device.hpp"
 #include "curand_layout_launch.hpp"
-#include "cuda_runtime.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -41,13 +41,13 @@
 #include <mutex>
 #include <type_traits>
 
+#include "cuda_runtime.hpp"
 #include "curand_layout_launch.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
 #include "gpurng/engines/philox.hpp"
 #include "gpurng/engines/sobol.hpp"
 #include "gpurng/engines/xorwow.hpp"
-#include "cuda_runtime.hpp"
 
 namespace gpurng {
 namespace cuda {

@@ -7,8 +7,8 @@
 
 #include <mutex>
 
-#include "gems_device.hpp"
 #include "cuda_runtime.hpp"
+#include "gems_device.hpp"
 
 namespace gpurng {
 namespace cuda {
