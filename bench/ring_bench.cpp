@@ -14,13 +14,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "anchors/branchless_ranmar.hpp"
 #include "anchors/legacy_ranmar48.hpp"
+#include "bench_report.hpp"
 #include "gpurng.h"
 
 #if BENCH_HAVE_CUDA
@@ -54,11 +54,7 @@ double ns_per_number(const std::function<void()>& run, double numbers, int reps)
 
 volatile double g_sink;
 
-struct Row {
-  std::string name;
-  double value;
-  std::string unit;
-};
+using gpurng_bench::Row;
 
 std::vector<gpurngGenerator_t> make_generators(int count, size_t slab, unsigned slabs) {
   std::vector<gpurngGenerator_t> g(count);
@@ -223,37 +219,12 @@ int main(int argc, char** argv) {
 #endif
   for (gpurngGenerator_t x : gens) gpurngDestroyGenerator(x);
 
-  char host[256] = "unknown";
-  if (FILE* f = std::fopen("/proc/cpuinfo", "r")) {
-    char line[512];
-    while (std::fgets(line, sizeof line, f))
-      if (std::strncmp(line, "model name", 10) == 0) {
-        const char* v = std::strchr(line, ':');
-        if (v) std::snprintf(host, sizeof host, "%s", v + 2);
-        host[std::strcspn(host, "\n")] = 0;
-        break;
-      }
-    std::fclose(f);
-  }
-  std::string device = std::string("host CPU: ") + host;
+  std::string device = "host CPU: " + gpurng_bench::host_cpu();
 #if BENCH_HAVE_CUDA
   cudaDeviceProp prop;
   if (backend == GPURNG_BACKEND_CUDA && cudaGetDeviceProperties(&prop, 0) == cudaSuccess)
     device += std::string("; GPU: ") + prop.name;
 #endif
-  if (FILE* out = std::fopen(json.c_str(), "w")) {
-    char date[64];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-    std::fprintf(out, "{\n  \"benchmark\": \"ring\",\n  \"device\": \"%s\",\n  \"backend\": \"%s\",\n", device.c_str(),
-                 backend == GPURNG_BACKEND_CUDA ? "cuda" : "cpu");
-    std::fprintf(out, "  \"command\": \"%s\",\n  \"date\": \"%s\",\n  \"results\": [\n", command.c_str(), date);
-    for (size_t i = 0; i < rows.size(); ++i)
-      std::fprintf(out, "    {\"name\": \"%s\", \"value\": %.4f, \"unit\": \"%s\"}%s\n", rows[i].name.c_str(),
-                   rows[i].value, rows[i].unit.c_str(), i + 1 < rows.size() ? "," : "");
-    std::fprintf(out, "  ]\n}\n");
-    std::fclose(out);
-    std::printf("wrote %s\n", json.c_str());
-  }
+  gpurng_bench::write_json(json, "ring", device, backend == GPURNG_BACKEND_CUDA ? "cuda" : "cpu", command, rows);
   return 0;
 }

@@ -11,11 +11,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "bench_report.hpp"
 #include "gpurng.h"
 
 #if BENCH_HAVE_CURAND
@@ -66,22 +66,6 @@ gpurngGenerator_t make(gpurngRngType_t type, bool ring) {
   return g;
 }
 
-std::string host_cpu() {
-  char host[256] = "unknown";
-  if (FILE* f = std::fopen("/proc/cpuinfo", "r")) {
-    char line[512];
-    while (std::fgets(line, sizeof line, f))
-      if (std::strncmp(line, "model name", 10) == 0) {
-        const char* v = std::strchr(line, ':');
-        if (v) std::snprintf(host, sizeof host, "%s", v + 2);
-        host[std::strcspn(host, "\n")] = 0;
-        break;
-      }
-    std::fclose(f);
-  }
-  return host;
-}
-
 volatile float g_sink;
 
 }  // namespace
@@ -106,12 +90,7 @@ int main(int argc, char** argv) {
                             {"XORWOW", GPURNG_RNG_PSEUDO_XORWOW, 0},
                             {"MRG32k3a", GPURNG_RNG_PSEUDO_MRG32K3A, 0}};
 #endif
-  struct Row {
-    std::string name;
-    double value;
-    std::string unit;
-  };
-  std::vector<Row> rows;
+  std::vector<gpurng_bench::Row> rows;
   auto add = [&](const std::string& name, double v, const char* unit) {
     rows.push_back({name, v, unit});
     std::printf("%-60s %10.3f %s\n", name.c_str(), v, unit);
@@ -181,25 +160,12 @@ int main(int argc, char** argv) {
     gpurngDestroyGenerator(direct);
   }
 
-  std::string device = "host CPU: " + host_cpu();
+  std::string device = "host CPU: " + gpurng_bench::host_cpu();
 #if BENCH_HAVE_CUDA
   cudaDeviceProp prop;
   if (backend == GPURNG_BACKEND_CUDA && cudaGetDeviceProperties(&prop, 0) == cudaSuccess)
     device += std::string("; GPU: ") + prop.name;
 #endif
-  if (FILE* out = std::fopen(json.c_str(), "w")) {
-    char date[64];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-    std::fprintf(out, "{\n  \"benchmark\": \"small_calls\",\n  \"device\": \"%s\",\n  \"backend\": \"%s\",\n",
-                 device.c_str(), backend == GPURNG_BACKEND_CUDA ? "cuda" : "cpu");
-    std::fprintf(out, "  \"command\": \"%s\",\n  \"date\": \"%s\",\n  \"results\": [\n", command.c_str(), date);
-    for (size_t i = 0; i < rows.size(); ++i)
-      std::fprintf(out, "    {\"name\": \"%s\", \"value\": %.4f, \"unit\": \"%s\"}%s\n", rows[i].name.c_str(),
-                   rows[i].value, rows[i].unit.c_str(), i + 1 < rows.size() ? "," : "");
-    std::fprintf(out, "  ]\n}\n");
-    std::fclose(out);
-    std::printf("wrote %s\n", json.c_str());
-  }
+  gpurng_bench::write_json(json, "small_calls", device, backend == GPURNG_BACKEND_CUDA ? "cuda" : "cpu", command, rows);
   return 0;
 }

@@ -406,6 +406,10 @@ GPURNG_API const char *gpurngGetErrorString(gpurngStatus_t status);
  * directly; device-memory requests go to the GPU. Whatever the mix, the caller sees exactly the
  * sequential stream, and the position (gpurngGetGeneratorOffset, reseeding, gpurngSetGeneratorOffset)
  * is the caller's, never the producer's. The ring starts on the first small host request.
+ * Every engine whose calls of one output type continue one stream has a ring for that type: RANMAR, the
+ * classic engines, and XORWOW, MRG32K3A, PHILOX4_32_10 and HYBRID_TAUS for gpurngGenerate and the uniforms. The
+ * quasi-random engines' calls are dimension-major blocks; their zero-copy calls go through the generator's own
+ * buffer, under the same size limit.
  *
  * Memory per generator: S * K * 8 bytes for 64-bit outputs (4 for 32-bit). Default S = 131072, K = 4
  * (4 MiB for doubles); GPURNG_PREFETCH="SxK" (e.g. "65536x8") or "off" sets the process default.

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// What the host-side benchmarks share: the host CPU's name and the JSON they write (device, backend, command,
+// date and one row a figure).
+#pragma once
+
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <vector>
+
+namespace gpurng_bench {
+
+struct Row {
+  std::string name;
+  double value;
+  std::string unit;
+};
+
+// The host CPU's model name from /proc/cpuinfo ("unknown" elsewhere).
+inline std::string host_cpu() {
+  char host[256] = "unknown";
+  if (FILE* f = std::fopen("/proc/cpuinfo", "r")) {
+    char line[512];
+    while (std::fgets(line, sizeof line, f))
+      if (std::strncmp(line, "model name", 10) == 0) {
+        const char* v = std::strchr(line, ':');
+        if (v) std::snprintf(host, sizeof host, "%s", v + 2);
+        host[std::strcspn(host, "\n")] = 0;
+        break;
+      }
+    std::fclose(f);
+  }
+  return host;
+}
+
+// Writes {"benchmark", "device", "backend", "command", "date", "results": [{name, value, unit}...]} to `path`.
+inline void write_json(const std::string& path, const char* benchmark, const std::string& device, const char* backend,
+                       const std::string& command, const std::vector<Row>& rows) {
+  FILE* out = std::fopen(path.c_str(), "w");
+  if (!out) return;
+  char date[64];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  std::fprintf(out, "{\n  \"benchmark\": \"%s\",\n  \"device\": \"%s\",\n  \"backend\": \"%s\",\n", benchmark,
+               device.c_str(), backend);
+  std::fprintf(out, "  \"command\": \"%s\",\n  \"date\": \"%s\",\n  \"results\": [\n", command.c_str(), date);
+  for (size_t i = 0; i < rows.size(); ++i)
+    std::fprintf(out, "    {\"name\": \"%s\", \"value\": %.4f, \"unit\": \"%s\"}%s\n", rows[i].name.c_str(),
+                 rows[i].value, rows[i].unit.c_str(), i + 1 < rows.size() ? "," : "");
+  std::fprintf(out, "  ]\n}\n");
+  std::fclose(out);
+  std::printf("wrote %s\n", path.c_str());
+}
+
+}  // namespace gpurng_bench
