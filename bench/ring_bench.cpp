@@ -197,14 +197,16 @@ int main(int argc, char** argv) {
     void* dev = nullptr;
     double* pinned = nullptr;
     std::vector<double> pageable(n);
-    if (cudaMalloc(&dev, bytes) == cudaSuccess && cudaHostAlloc(reinterpret_cast<void**>(&pinned), bytes, 0) == cudaSuccess) {
+    if (cudaMalloc(&dev, bytes) == cudaSuccess &&
+        cudaHostAlloc(reinterpret_cast<void**>(&pinned), bytes, 0) == cudaSuccess) {
       auto gbps = [&](const std::function<void()>& run) {
         const double ns = ns_per_number(run, double(n), reps);
         return 8.0 / ns;  // bytes per ns = GB/s
       };
       const double copy_pageable = gbps([&] { cudaMemcpy(pageable.data(), dev, bytes, cudaMemcpyDeviceToHost); });
       const double copy_pinned = gbps([&] { cudaMemcpy(pinned, dev, bytes, cudaMemcpyDeviceToHost); });
-      const double lib_pageable = gbps([&] { check(gpurngGenerateUniformDouble(gens[0], pageable.data(), n), "bulk"); });
+      const double lib_pageable =
+          gbps([&] { check(gpurngGenerateUniformDouble(gens[0], pageable.data(), n), "bulk"); });
       const double lib_pinned = gbps([&] { check(gpurngGenerateUniformDouble(gens[0], pinned, n), "bulk"); });
       add("bulk 256 MiB into pageable: cudaMemcpy D2H (GB/s)", copy_pageable, "GB/s");
       add("bulk 256 MiB into pageable: libgpurng (GB/s)", lib_pageable, "GB/s");

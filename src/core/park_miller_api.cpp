@@ -3,12 +3,14 @@
 // engine code and fills as GPURNG_RNG_PSEUDO_MINSTD.
 #include <stdint.h>
 
+#include <algorithm>
 #include <new>
 
 #include "../backends/cpu/classic_cpu.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "../backends/cuda/cuda_backend.hpp"
 #include "gpurng.h"
+#include "route.hpp"
 
 namespace {
 
@@ -26,15 +28,24 @@ gpurngStatus_t fill(unsigned multiplier, unsigned* seed, void* values, size_t nu
   if (!values) return GPURNG_STATUS_NULL_POINTER;
   const gpurng::classic::Params p{gpurng::classic::Family::minstd, multiplier, 0};
   uint64_t window[gpurng::glibc_random::kMaxDegree] = {*seed};
+  // The generators' routing rule (route.hpp): device memory on the GPU, host memory on CPU threads.
+  const bool gpu = gpurng::cuda::available();
+  const gpurng::core::Call call{
+      kind == Output::u32 ? gpurng::core::Dist::u32 : gpurng::core::Dist::uniform_f64, values, num, 0, 0, 0};
+  const gpurng::core::Where where{gpu, gpu && gpurng::cuda::is_device_pointer(values),
+                                  std::max(1, gpurng::cpu::configured_threads()), nullptr};
   try {
-    if (gpurng::cuda::available() && gpurng::cuda::is_device_pointer(values)) {
-      const gpurngStatus_t st = gpurng::cuda::classic_fill(p, kind, window, values, num, nullptr);
-      if (st != GPURNG_STATUS_SUCCESS) return st;
-      gpurng::cpu::classic_jump(p, window, num);
-    } else {
-      const int threads = gpurng::cpu::configured_threads();
-      gpurng::cpu::classic_fill(p, kind, window, values, num, threads > 0 ? threads : 1);
-    }
+    const gpurngStatus_t st = gpurng::core::route(
+        call, where, false,
+        [&](size_t, size_t count, void* out, int threads) {
+          gpurng::cpu::classic_fill(p, kind, window, out, count, threads);
+        },
+        [&](size_t, size_t count, void* out, void*) {
+          const gpurngStatus_t dst = gpurng::cuda::classic_fill(p, kind, window, out, count, nullptr);
+          if (dst == GPURNG_STATUS_SUCCESS) gpurng::cpu::classic_jump(p, window, count);
+          return dst;
+        });
+    if (st != GPURNG_STATUS_SUCCESS) return st;
   } catch (const std::bad_alloc&) {
     return GPURNG_STATUS_ALLOCATION_FAILED;
   } catch (...) {

@@ -68,6 +68,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "curand_layout_units.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
 #include "gpurng/engines/philox.hpp"
@@ -76,37 +77,6 @@
 namespace gpurng {
 namespace curand_layout {
 
-// cuRAND's curandOrdering_t values for pseudo-random generators.
-enum class ordering : int { best = 100, dflt = 101, seeded = 102, legacy = 103 };
-
-enum class output { u32, uniform_f32, uniform_f64, normal_f32, normal_f64, lognormal_f32, lognormal_f64 };
-
-enum class engine { xorwow, mrg32k3a, philox };
-
-inline bool is_normal(output o) {
-  return o == output::normal_f32 || o == output::normal_f64 || o == output::lognormal_f32 || o == output::lognormal_f64;
-}
-inline bool is_double(output o) {
-  return o == output::uniform_f64 || o == output::normal_f64 || o == output::lognormal_f64;
-}
-
-// G: outputs per unit.
-inline int outputs_per_unit(engine e, output o) {
-  if (e == engine::philox) return 4;
-  return is_normal(o) ? 2 : 1;
-}
-// W: words (Philox: counters) per unit.
-inline int words_per_unit(engine e, output o) {
-  switch (e) {
-    case engine::xorwow:
-      return is_normal(o) ? (is_double(o) ? 4 : 2) : (is_double(o) ? 2 : 1);
-    case engine::mrg32k3a:
-      return is_normal(o) ? 2 : 1;
-    case engine::philox:
-      return is_double(o) ? 2 : 1;
-  }
-  return 1;
-}
 // The generator offset after a call of n outputs at `offset`.
 inline uint64_t offset_after(engine e, output o, uint64_t offset, uint64_t n) {
   return offset + (e == engine::philox ? n : n / static_cast<uint64_t>(outputs_per_unit(e, o)));
@@ -302,12 +272,8 @@ struct mrg_engine {
   }
 };
 
-// Philox: a thread's state is its subsequence and counter position; a word is a whole counter's block.
-struct philox_thread {
-  uint64_t counter;
-  uint32_t subsequence;
-  philox::key2 key;
-};
+// Philox: a thread's state (philox_thread, curand_layout_units.hpp) is its subsequence and counter position; a
+// word is a whole counter's block.
 struct philox_engine {
   using state = philox_thread;
   using word = philox::u32x4;

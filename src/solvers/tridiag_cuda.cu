@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "../backends/cuda/cuda_runtime.hpp"
 #include "hybrid_system.hpp"
 #include "reduced_pcr_warp.cuh"
 #include "thomas.hpp"
@@ -420,9 +421,7 @@ gpurngStatus_t launch_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch,
   hybrid_constant_factor_kernel<T, R>
       <<<1, 32, 0, st>>>(L.m, call.a, call.b, call.c, factors, reduced, status, call.info);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
-  int device = 0, sms = 132;
-  cudaGetDevice(&device);
-  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  const int sms = static_cast<int>(::gpurng::cuda::sm_count());
   const unsigned grid = unsigned(std::min<int64_t>(blocks_for(L.systems, warps), int64_t(sms) * 64 / warps));
   hybrid_constant_apply_kernel<T, R><<<grid, warps * 32, smem, st>>>(L, factors, reduced, status, call.x);
   return launched();

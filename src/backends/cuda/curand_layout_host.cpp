@@ -16,18 +16,6 @@ namespace cuda {
 namespace cl = curand_layout;
 namespace ll = layout_launch;
 
-static_assert(static_cast<int>(cl::engine::xorwow) == static_cast<int>(ll::Eng::xorwow) &&
-                  static_cast<int>(cl::engine::mrg32k3a) == static_cast<int>(ll::Eng::mrg32k3a) &&
-                  static_cast<int>(cl::engine::philox) == static_cast<int>(ll::Eng::philox),
-              "engine numbering");
-static_assert(static_cast<int>(cl::output::u32) == static_cast<int>(ll::Out::u32) &&
-                  static_cast<int>(cl::output::uniform_f32) == static_cast<int>(ll::Out::uniform_f32) &&
-                  static_cast<int>(cl::output::uniform_f64) == static_cast<int>(ll::Out::uniform_f64) &&
-                  static_cast<int>(cl::output::normal_f32) == static_cast<int>(ll::Out::normal_f32) &&
-                  static_cast<int>(cl::output::normal_f64) == static_cast<int>(ll::Out::normal_f64) &&
-                  static_cast<int>(cl::output::lognormal_f32) == static_cast<int>(ll::Out::lognormal_f32) &&
-                  static_cast<int>(cl::output::lognormal_f64) == static_cast<int>(ll::Out::lognormal_f64),
-              "output numbering");
 static_assert(static_cast<int>(SobolOutput::lognormal_f64) == static_cast<int>(ll::SobolOut::lognormal_f64) &&
                   static_cast<int>(SobolOutput::bits) == static_cast<int>(ll::SobolOut::bits),
               "Sobol' output numbering");
@@ -194,12 +182,12 @@ gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail:
   if (n == 0) return GPURNG_STATUS_SUCCESS;
   if (!states || !out) return GPURNG_STATUS_NULL_POINTER;
   if (states->kind != e || states->count != c.threads || c.threads == 0) return GPURNG_STATUS_INTERNAL_ERROR;
-  const ll::Eng le = static_cast<ll::Eng>(e);
-  const ll::Out lo = static_cast<ll::Out>(o);
+  const ll::Eng le = e;
+  const ll::Out lo = o;
   const unsigned max_bits = e == cl::engine::xorwow ? ll::kXorwowMaxChunkBits : ll::kMaxChunkBits;
-  ll::Plan p = make_plan(c, pos, n, ll::unit_words(le, lo), ll::unit_outputs(le, lo), max_bits,
+  ll::Plan p = make_plan(c, pos, n, cl::words_per_unit(le, lo), cl::outputs_per_unit(le, lo), max_bits,
                          ll::kThreadsPerSm[static_cast<int>(le)],
-                         ll::kMinLog2Rounds[static_cast<int>(le)][ll::out_normal(lo) ? 1 : 0]);
+                         ll::kMinLog2Rounds[static_cast<int>(le)][cl::is_normal(lo) ? 1 : 0]);
   for (int r = 0; r < 10; ++r) {  // in the launch's parameters, so each round's xor reads its key directly
     p.philox_k0[r] = states->philox_key.k0 + static_cast<uint32_t>(r) * philox::kW0;
     p.philox_k1[r] = states->philox_key.k1 + static_cast<uint32_t>(r) * philox::kW1;

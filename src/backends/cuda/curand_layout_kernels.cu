@@ -57,12 +57,7 @@ namespace {
 
 unsigned g_threads_per_sm = 0;  // 0: each engine's default (set_threads_per_sm)
 
-// The host layouts' per-thread states (curand_layout.hpp), as the kernels read them.
-struct PhiloxThread {  // curand_layout::detail::philox_thread
-  uint64_t counter;
-  uint32_t subsequence;
-  philox::key2 key;
-};
+using PhiloxThread = curand_layout::detail::philox_thread;
 
 // ---------------------------------------------------------------------------------------------------
 // Units: W words -> G outputs (the table in curand_layout.hpp).
@@ -87,9 +82,9 @@ __device__ __forceinline__ float mrg_uniform_float(uint32_t z) { return __double
 
 template <Eng E, Out O>
 struct Unit {
-  static constexpr int W = unit_words(E, O);
-  static constexpr int G = unit_outputs(E, O);
-  static constexpr bool kDouble = out_double(O);
+  static constexpr int W = curand_layout::words_per_unit(E, O);
+  static constexpr int G = curand_layout::outputs_per_unit(E, O);
+  static constexpr bool kDouble = curand_layout::is_double(O);
   using out_t =
       typename std::conditional<O == Out::u32, uint32_t, typename std::conditional<kDouble, double, float>::type>::type;
   using word = typename std::conditional<E == Eng::philox, philox::u32x4, uint32_t>::type;
@@ -102,8 +97,8 @@ struct Unit {
       v[1] = curand_out::uniform_f64_hq(w.w[2], w.w[3]);
     } else {
       const curand_out::f64x2 z = curand_out::box_muller_f64(w.w[0], w.w[1], w.w[2], w.w[3]);
-      v[0] = finish_normal(z.s, mean, stddev, out_log(O));
-      v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+      v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
+      v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
     }
   }
 
@@ -121,14 +116,14 @@ struct Unit {
       } else if constexpr (!kDouble) {  // one counter, two pairs
         for (int k = 0; k < 2; ++k) {
           const curand_out::f32x2 z = curand_out::box_muller_f32(w[0].w[2 * k], w[0].w[2 * k + 1]);
-          v[2 * k] = finish_normal(z.s, mean, stddev, out_log(O));
-          v[2 * k + 1] = finish_normal(z.c, mean, stddev, out_log(O));
+          v[2 * k] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
+          v[2 * k + 1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
         }
       } else {  // two counters, one pair each
         for (int k = 0; k < 2; ++k) {
           const curand_out::f64x2 z = curand_out::box_muller_f64(w[k].w[0], w[k].w[1], w[k].w[2], w[k].w[3]);
-          v[2 * k] = finish_normal(z.s, mean, stddev, out_log(O));
-          v[2 * k + 1] = finish_normal(z.c, mean, stddev, out_log(O));
+          v[2 * k] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
+          v[2 * k + 1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
         }
       }
     } else if constexpr (E == Eng::xorwow) {
@@ -140,12 +135,12 @@ struct Unit {
         v[0] = curand_out::uniform_f64_hq(w[0], w[1]);
       } else if constexpr (!kDouble) {
         const curand_out::f32x2 z = curand_out::box_muller_f32(w[0], w[1]);
-        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
       } else {
         const curand_out::f64x2 z = curand_out::box_muller_f64(w[0], w[1], w[2], w[3]);
-        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
       }
     } else {  // MRG32k3a: z in [1, m1]
       if constexpr (O == Out::u32) {
@@ -156,12 +151,12 @@ struct Unit {
         v[0] = mrg_uniform_double(w[0]);
       } else if constexpr (!kDouble) {
         const curand_out::f32x2 z = curand_out::box_muller_mrg_f32(mrg_uniform_float(w[0]), mrg_uniform_float(w[1]));
-        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
       } else {
         const curand_out::f64x2 z = curand_out::box_muller_mrg_f64(mrg_uniform_double(w[0]), mrg_uniform_double(w[1]));
-        v[0] = finish_normal(z.s, mean, stddev, out_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, out_log(O));
+        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
       }
     }
   }

@@ -1,34 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Private to the CUDA cuRAND-layout fills: what curand_layout_host.cpp (host logic: call geometry, tables,
 // the interface of curand_layout_device.hpp) hands to curand_layout_kernels.cu (kernels and launches).
-// Nothing here needs the host-only parts of the engine headers, which nvcc's device pass cannot see.
+// Nothing here needs the host-only parts of the layouts (curand_layout.hpp), which nvcc's device pass cannot see.
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../fill/curand_layout_units.hpp"
 #include "gpurng.h"
 
 namespace gpurng {
 namespace cuda {
 namespace layout_launch {
 
-// Same values as curand_layout::engine and curand_layout::output (checked in curand_layout_host.cpp).
-enum class Eng : int { xorwow, mrg32k3a, philox };
-enum class Out : int { u32, uniform_f32, uniform_f64, normal_f32, normal_f64, lognormal_f32, lognormal_f64 };
-
-constexpr bool out_normal(Out o) {
-  return o == Out::normal_f32 || o == Out::normal_f64 || o == Out::lognormal_f32 || o == Out::lognormal_f64;
-}
-constexpr bool out_log(Out o) { return o == Out::lognormal_f32 || o == Out::lognormal_f64; }
-constexpr bool out_double(Out o) { return o == Out::uniform_f64 || o == Out::normal_f64 || o == Out::lognormal_f64; }
-// W: words per unit; G: outputs per unit (curand_layout.hpp's table).
-constexpr int unit_words(Eng e, Out o) {
-  return e == Eng::xorwow     ? (out_normal(o) ? (out_double(o) ? 4 : 2) : (out_double(o) ? 2 : 1))
-         : e == Eng::mrg32k3a ? (out_normal(o) ? 2 : 1)
-                              : (out_double(o) ? 2 : 1);
-}
-constexpr int unit_outputs(Eng e, Out o) { return e == Eng::philox ? 4 : (out_normal(o) ? 2 : 1); }
+// The engines, output types and units are curand_layout's own (curand_layout_units.hpp), shared with the host.
+using Eng = curand_layout::engine;
+using Out = curand_layout::output;
 
 constexpr int kBlock = 256;                  // threads per block of the fill kernels
 constexpr unsigned kXorwowMaxChunkBits = 7;  // XORWOW: at most 128 chunks (7 staged matrices per block)
