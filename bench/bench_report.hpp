@@ -17,6 +17,23 @@ struct Row {
   std::string unit;
 };
 
+// The host benchmarks' command line: [--json PATH] [--quick], and the command as run (for the JSON).
+struct Args {
+  std::string json;
+  bool quick = false;
+  std::string command;
+};
+inline Args parse_args(int argc, char** argv, const char* default_json) {
+  Args a;
+  a.json = default_json;
+  for (int i = 0; i < argc; ++i) a.command += (i ? " " : "") + std::string(argv[i]);
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--json" && i + 1 < argc) a.json = argv[++i];
+    if (std::string(argv[i]) == "--quick") a.quick = true;
+  }
+  return a;
+}
+
 // The host CPU's model name from /proc/cpuinfo ("unknown" elsewhere).
 inline std::string host_cpu() {
   char host[256] = "unknown";

@@ -76,14 +76,10 @@ void library_pattern(std::vector<gpurngGenerator_t>& g, int per_call, long calls
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string json = "bench/results/ring.json";
-  bool quick = false;
-  std::string command;
-  for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
-  for (int i = 1; i < argc; ++i) {
-    if (std::string(argv[i]) == "--json" && i + 1 < argc) json = argv[++i];
-    if (std::string(argv[i]) == "--quick") quick = true;
-  }
+  const gpurng_bench::Args args = gpurng_bench::parse_args(argc, argv, "bench/results/ring.json");
+  const std::string& json = args.json;
+  const std::string& command = args.command;
+  const bool quick = args.quick;
   const int reps = quick ? 3 : 7;
   const long calls = quick ? 300000 : 3000000;  // per repetition, 10 numbers each
   std::vector<Row> rows;
