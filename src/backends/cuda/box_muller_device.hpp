@@ -2,7 +2,8 @@
 // Box-Muller in place on device memory: a buffer of 32-bit engine words becomes normals (or log-normals),
 // pair by pair, with cuRAND's formulas (curand_outputs.hpp): float pairs from two words (x, y), double
 // pairs from four words (x0, x1, y0, y1), the sine value first. Used by engines whose device fill writes
-// raw words (hybrid Taus). box_muller_kernels.cu implements it; box_muller_stub.cpp when CUDA is not built.
+// raw words (hybrid Taus). box_muller_kernels.cu implements it; the generated stub (cuda_entry_points.list) when CUDA
+// is not built.
 #pragma once
 
 #include <stddef.h>

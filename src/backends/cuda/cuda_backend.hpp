@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA backend as the core sees it. cuda_backend.cu implements it when the CUDA toolkit was found at
-// build time; cuda_stub.cpp otherwise, reporting that no GPU is usable, so the library's symbols and the
-// core's code paths are the same in both builds.
+// build time; the stub generated from cuda_entry_points.list otherwise, reporting that no GPU is usable, so the
+// library's symbols and the core's code paths are the same in both builds.
 #pragma once
 
 #include <stddef.h>

@@ -2,11 +2,11 @@
 // The CUDA side of the cuRAND-layout engines (XORWOW, MRG32k3a, Philox4_32_10) and of cuRAND's Sobol'
 // generators: device fills that write exactly what the host fills in src/fill/curand_layout.hpp and
 // include/gpurng/engines/sobol.hpp write, into device memory. curand_layout_kernels.cu implements it when CUDA is
-// built; curand_layout_stub.cpp otherwise (every call returns GPURNG_STATUS_INITIALIZATION_FAILED).
+// built; the stub generated from cuda_entry_points.list otherwise (INITIALIZATION_FAILED).
 //
-// The core (src/core/curand_style_*.cpp) keeps every position on the host. For a pseudo-random engine a
-// call is described by a curand_layout::detail::call_origin plus T per-thread base states: the seed's
-// start states (right after a rebuild: uploaded once per seed and ordering) or a call_cursor's live states
+// The engines (src/engines/curand_layout_engines.cpp, sobol_engine.cpp) keep every position on the host. For a
+// pseudo-random engine a call is described by a curand_layout::detail::call_origin plus T per-thread base states: the
+// seed's start states (right after a rebuild: uploaded once per seed and ordering) or a call_cursor's live states
 // (after calls of different widths: uploaded before the call). The device never keeps positions of its own.
 #pragma once
 

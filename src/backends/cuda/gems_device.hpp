@@ -2,8 +2,8 @@
 // The CUDA side of the GPU Gems-era engines: the random-start randomly permuted Halton sequence
 // (include/gpurng/engines/halton_rasrap.hpp) and GPU Gems 3's hybrid Taus (include/gpurng/engines/hybrid_taus.hpp).
 // Device fills that write exactly what the host fills of those headers write, into device memory, from the same
-// GPURNG_HD per-element evaluators. gems_kernels.cu implements it when CUDA is built; gems_stub.cpp
-// otherwise (every call returns GPURNG_STATUS_INITIALIZATION_FAILED).
+// GPURNG_HD per-element evaluators. gems_kernels.cu implements it when CUDA is built; the generated stub
+// (cuda_entry_points.list) otherwise (every call returns GPURNG_STATUS_INITIALIZATION_FAILED).
 //
 // Positions stay on the host: each call names its own position, so the device keeps no state but
 // tables: a Halton parameter set's dimension records and permutations (uploaded on the first call with

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA Poisson transform (include/gpurng/distributions/poisson.hpp has the definition). poisson_kernels.cu
-// implements it when the toolkit is here; poisson_stub.cpp otherwise.
+// implements it when the toolkit is here; the generated stub (cuda_entry_points.list) otherwise.
 #pragma once
 
 #include <stddef.h>

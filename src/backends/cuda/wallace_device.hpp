@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The CUDA Wallace generator (include/gpurng/distributions/wallace.hpp has the definition): the pools live in device
 // memory between calls; one block of 256 threads per pool, the pool in shared memory. Same bits as
-// wallace::wallace_generator. wallace_kernels.cu implements it with the toolkit; wallace_stub.cpp without.
+// wallace::wallace_generator. wallace_kernels.cu implements it with the toolkit; the generated stub
+// (cuda_entry_points.list) without.
 #pragma once
 
 #include <stddef.h>
