@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // An engine whose every call is a flat stream (RANMAR, the classic engines, any engine with only the four
 // flat outputs): generate() is the route of fill_ahead_* plus advance, so its direct calls, its ring and its
-// zero-copy calls give the same numbers by construction. The subclass says which outputs it has and fills.
+// zero-copy calls give the same numbers by construction. It keeps the seed (up to the engine's largest) and the
+// offset, which counts outputs; the subclass says which outputs it has and fills them from seed() and offset().
 #pragma once
 
 #include <stdint.h>
@@ -14,6 +15,16 @@ namespace core {
 
 class FlatEngine : public Engine {
  public:
+  gpurngStatus_t set_seed(uint64_t seed) override {
+    if (seed > max_seed_) return GPURNG_STATUS_OUT_OF_RANGE;
+    seed_ = seed;
+    forget_state();  // states kept between fills belong to the old seed
+    return GPURNG_STATUS_SUCCESS;
+  }
+  void set_offset(uint64_t offset) override { offset_ = offset; }
+  uint64_t offset() const override { return offset_; }
+  void advance(Output, uint64_t n) override { offset_ += n; }
+
   bool is_flat(Output kind) const override { return has_output(kind); }
 
   gpurngStatus_t check(const Call& call) const override {
@@ -38,8 +49,16 @@ class FlatEngine : public Engine {
   }
 
  protected:
+  FlatEngine(uint64_t default_seed, uint64_t max_seed) : seed_(default_seed), max_seed_(max_seed) {}
+  uint64_t seed() const { return seed_; }
+
   // The outputs this engine offers (gpurngGenerate: u32, gpurngGenerateLongLong: u64; the uniforms).
   virtual bool has_output(Output kind) const = 0;
+
+ private:
+  uint64_t seed_;
+  uint64_t max_seed_;
+  uint64_t offset_ = 0;
 };
 
 }  // namespace core

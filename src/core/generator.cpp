@@ -44,7 +44,6 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   if (prefetch_status != GPURNG_STATUS_SUCCESS) return prefetch_status;
   std::unique_ptr<gpurngGenerator_st> g(new (std::nothrow) gpurngGenerator_st{});
   if (!g) return GPURNG_STATUS_ALLOCATION_FAILED;
-  g->type = type;
   g->engine = make(type);
   g->backend = backend;
   g->host_only = host_only;

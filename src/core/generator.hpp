@@ -22,7 +22,6 @@
 #include "gpurng.h"
 
 struct gpurngGenerator_st {
-  gpurngRngType_t type;
   std::unique_ptr<gpurng::core::Engine> engine;
   gpurngBackend_t backend;
   bool host_only;             // created by gpurngCreateGeneratorHost: output pointers are host memory by contract

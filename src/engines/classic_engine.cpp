@@ -26,32 +26,22 @@ struct ClassicTraits {
 class ClassicEngine final : public FlatEngine {
  public:
   ClassicEngine(gpurngRngType_t type, const ClassicTraits& t)
-      : params_(classic::params_of(type)), traits_(t), seed_(t.default_seed) {}
-
-  gpurngStatus_t set_seed(uint64_t seed) override {
-    if (seed > traits_.max_seed) return GPURNG_STATUS_OUT_OF_RANGE;
-    seed_ = seed;
-    forget_state();
-    return GPURNG_STATUS_SUCCESS;
-  }
-  void set_offset(uint64_t offset) override { offset_ = offset; }
-  uint64_t offset() const override { return offset_; }
+      : FlatEngine(t.default_seed, t.max_seed), params_(classic::params_of(type)), traits_(t) {}
 
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
-    state_at(offset_ + ahead);
+    state_at(offset() + ahead);
     cpu::classic_fill(params_, kind, window_, out, n, threads);
     pos_ += n;
   }
   bool fills_device() const override { return true; }
   gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
-    state_at(offset_ + ahead);
+    state_at(offset() + ahead);
     const gpurngStatus_t st = cuda::classic_fill(params_, kind, window_, out, n, stream);
     if (st != GPURNG_STATUS_SUCCESS) return st;
     cpu::classic_jump(params_, window_, n);
     pos_ += n;
     return GPURNG_STATUS_SUCCESS;
   }
-  void advance(Output, uint64_t n) override { offset_ += n; }
   bool host_calls_on_device() const override { return true; }
   void forget_state() override { valid_ = false; }
 
@@ -68,15 +58,13 @@ class ClassicEngine final : public FlatEngine {
     if (valid_ && pos_ < p)
       cpu::classic_jump(params_, window_, p - pos_);
     else
-      cpu::classic_window_at(params_, seed_, p, window_);
+      cpu::classic_window_at(params_, seed(), p, window_);
     valid_ = true;
     pos_ = p;
   }
 
   classic::Params params_;
   ClassicTraits traits_;
-  uint64_t seed_;
-  uint64_t offset_ = 0;
   uint64_t window_[glibc_random::kMaxDegree] = {};
   uint64_t pos_ = 0;
   bool valid_ = false;

@@ -161,7 +161,7 @@ class LayoutEngine final : public Engine {
           });
         },
         [&](size_t, size_t, void*, void* stream) {
-          gpurngStatus_t dst = device_fill(s, c.dist, o, base, c.n, c.out, c.mean, c.stddev, stream);
+          gpurngStatus_t dst = device_fill(s, o, base, c.n, c.out, c.mean, c.stddev, stream);
           if (dst == GPURNG_STATUS_SUCCESS && table)
             dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
           return dst;
@@ -185,7 +185,7 @@ class LayoutEngine final : public Engine {
     const Dist d = dist_of(kind);
     const cl::output o = output_of(d);
     const uint64_t base = prepare(o);
-    return device_fill(this->stream(), d, o, base + ahead, n, out, 0, 1, stream);
+    return device_fill(this->stream(), o, base + ahead, n, out, 0, 1, stream);
   }
   void advance(Output kind, uint64_t n) override { advance_by(output_of(dist_of(kind)), n); }
   void device_lost() override {
@@ -245,9 +245,8 @@ class LayoutEngine final : public Engine {
       fill_range(s, d, base + pos, n, out, mean, stddev, rebuild_offset_);
   }
 
-  gpurngStatus_t device_fill(const Stream& s, Dist d, cl::output o, uint64_t pos, size_t n, void* out, double mean,
+  gpurngStatus_t device_fill(const Stream& s, cl::output o, uint64_t pos, size_t n, void* out, double mean,
                              double stddev, void* stream) {
-    static_cast<void>(d);
     gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
     if (cursor_) {
       if (!device_cursor_current_) {

@@ -28,20 +28,12 @@ class RanmarEngine final : public FlatEngine {
   using word = typename ranmar::traits<K>::word;
 
  public:
-  explicit RanmarEngine(gpurngRngType_t type) : type_(type) {}
+  explicit RanmarEngine(gpurngRngType_t type)
+      : FlatEngine(GPURNG_RANMAR_DEFAULT_SEED, GPURNG_RANMAR_MAX_SEED), type_(type) {}
   ~RanmarEngine() override { cuda::ranmar_destroy(dev_); }
 
-  gpurngStatus_t set_seed(uint64_t seed) override {
-    if (seed > GPURNG_RANMAR_MAX_SEED) return GPURNG_STATUS_OUT_OF_RANGE;
-    seed_ = seed;
-    forget_state();
-    return GPURNG_STATUS_SUCCESS;
-  }
-  void set_offset(uint64_t offset) override { offset_ = offset; }
-  uint64_t offset() const override { return offset_; }
-
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
-    const uint64_t p = offset_ + ahead;
+    const uint64_t p = offset() + ahead;
     host_window_at(p);
     visit_output(kind, [&](auto t) {
       using T = decltype(t);
@@ -52,7 +44,7 @@ class RanmarEngine final : public FlatEngine {
   }
   bool fills_device() const override { return true; }
   gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
-    const uint64_t p = offset_ + ahead;
+    const uint64_t p = offset() + ahead;
     if (!dev_) {
       const gpurngStatus_t st = cuda::ranmar_create(&dev_);
       if (st != GPURNG_STATUS_SUCCESS) return st;
@@ -71,7 +63,6 @@ class RanmarEngine final : public FlatEngine {
     device_pos_ = p + n;
     return st;
   }
-  void advance(Output, uint64_t n) override { offset_ += n; }
   bool host_calls_on_device() const override { return true; }
   void device_lost() override {
     dev_ = nullptr;  // no CUDA call: the GPU failed, or this is a child after fork()
@@ -95,7 +86,7 @@ class RanmarEngine final : public FlatEngine {
     if (device_valid_ && device_pos_ == p && cuda::ranmar_download_window(dev_, w) == GPURNG_STATUS_SUCCESS) {
       std::copy(w, w + kLag, window_);
     } else {
-      ranmar::seed_window<K>(static_cast<uint32_t>(seed_), window_);
+      ranmar::seed_window<K>(static_cast<uint32_t>(seed()), window_);
       ranmar::jump_window<K>(window_, p);
     }
     host_valid_ = true;
@@ -103,8 +94,6 @@ class RanmarEngine final : public FlatEngine {
   }
 
   gpurngRngType_t type_;
-  uint64_t seed_ = GPURNG_RANMAR_DEFAULT_SEED;
-  uint64_t offset_ = 0;
   word window_[kLag] = {};
   uint64_t host_pos_ = 0;
   bool host_valid_ = false;

@@ -15,35 +15,25 @@ using gpurng::Output;
 
 class SplitmixCounterEngine final : public gpurng::core::FlatEngine {
  public:
-  gpurngStatus_t set_seed(uint64_t seed) override {
-    seed_ = seed;
-    return GPURNG_STATUS_SUCCESS;
-  }
-  void set_offset(uint64_t offset) override { offset_ = offset; }
-  uint64_t offset() const override { return offset_; }
+  SplitmixCounterEngine() : FlatEngine(0, UINT64_MAX) {}  // default seed 0, any 64-bit seed
 
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
-    const uint64_t first = offset_ + ahead;
+    const uint64_t first = offset() + ahead;
     gpurng::visit_output(kind, [&](auto t) {
       using T = decltype(t);
       T* o = static_cast<T*>(out);
       gpurng::cpu::split_range(n, threads, [&](size_t a, size_t m) {
-        for (size_t i = a; i < a + m; ++i) o[i] = splitmix_counter::output<T>(seed_, first + i);
+        for (size_t i = a; i < a + m; ++i) o[i] = splitmix_counter::output<T>(seed(), first + i);
       });
     });
   }
   bool fills_device() const override { return splitmix_counter::kHaveDeviceFill; }
   gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
-    return splitmix_counter::fill_device(seed_, offset_ + ahead, static_cast<int>(kind), out, n, stream);
+    return splitmix_counter::fill_device(seed(), offset() + ahead, static_cast<int>(kind), out, n, stream);
   }
-  void advance(Output, uint64_t n) override { offset_ += n; }
 
  protected:
   bool has_output(Output) const override { return true; }
-
- private:
-  uint64_t seed_ = 0;
-  uint64_t offset_ = 0;
 };
 
 std::unique_ptr<gpurng::core::Engine> make_splitmix_counter(gpurngRngType_t) {
