@@ -3,7 +3,10 @@
 // date and one row a figure).
 #pragma once
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <string>
@@ -51,7 +54,37 @@ inline std::string host_cpu() {
   return host;
 }
 
-// Writes {"benchmark", "device", "backend", "command", "date", "results": [{name, value, unit}...]} to `path`.
+// The host's clock as the kernel reports it now: the mean of /proc/cpuinfo's "cpu MHz" over the online
+// cores, and the largest; 0 where it is not reported. The GPU machines' hosts run 1.5-2x apart from one
+// run to the next, so a host-side figure is read against the clock and the anchors of its own run.
+struct HostClock {
+  double mean_mhz = 0, max_mhz = 0;
+  int cores = 0;
+};
+inline HostClock host_clock() {
+  HostClock c;
+  c.cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+  if (FILE* f = std::fopen("/proc/cpuinfo", "r")) {
+    char line[512];
+    double sum = 0;
+    int n = 0;
+    while (std::fgets(line, sizeof line, f))
+      if (std::strncmp(line, "cpu MHz", 7) == 0) {
+        const char* v = std::strchr(line, ':');
+        if (!v) continue;
+        const double mhz = std::atof(v + 1);
+        sum += mhz;
+        ++n;
+        if (mhz > c.max_mhz) c.max_mhz = mhz;
+      }
+    std::fclose(f);
+    if (n) c.mean_mhz = sum / n;
+  }
+  return c;
+}
+
+// Writes {"benchmark", "device", "backend", "command", "date", "host": {cpu, cores, clock when the run ended},
+// "results": [{name, value, unit}...]} to `path`.
 inline void write_json(const std::string& path, const char* benchmark, const std::string& device, const char* backend,
                        const std::string& command, const std::vector<Row>& rows) {
   FILE* out = std::fopen(path.c_str(), "w");
@@ -61,7 +94,12 @@ inline void write_json(const std::string& path, const char* benchmark, const std
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   std::fprintf(out, "{\n  \"benchmark\": \"%s\",\n  \"device\": \"%s\",\n  \"backend\": \"%s\",\n", benchmark,
                device.c_str(), backend);
-  std::fprintf(out, "  \"command\": \"%s\",\n  \"date\": \"%s\",\n  \"results\": [\n", command.c_str(), date);
+  const HostClock clock = host_clock();
+  std::fprintf(out, "  \"command\": \"%s\",\n  \"date\": \"%s\",\n", command.c_str(), date);
+  std::fprintf(out,
+               "  \"host\": {\"cpu\": \"%s\", \"cores\": %d, \"mean_mhz_at_end\": %.0f, \"max_mhz_at_end\": %.0f},\n",
+               host_cpu().c_str(), clock.cores, clock.mean_mhz, clock.max_mhz);
+  std::fprintf(out, "  \"results\": [\n");
   for (size_t i = 0; i < rows.size(); ++i)
     std::fprintf(out, "    {\"name\": \"%s\", \"value\": %.4f, \"unit\": \"%s\"}%s\n", rows[i].name.c_str(),
                  rows[i].value, rows[i].unit.c_str(), i + 1 < rows.size() ? "," : "");
