@@ -235,7 +235,8 @@ struct Case {
   int family;  // 0 XORWOW, 1 MRG32k3a, 2 Philox, 3 Sobol'
   gpurng::sobol::Kind sobol;
   Kind kind;
-  double target;  // ratio to cuRAND asked for (0: none)
+  double target;               // ratio to cuRAND asked for (0: none)
+  bool curand_device = false;  // normals in GPURNG_NORMAL_METHOD_CURAND_DEVICE (cuRAND's GPU bits)
 };
 
 struct Result {
@@ -335,6 +336,19 @@ int main(int argc, char** argv) {
       {"MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_MRG32K3A, 1, SK::sobol32, K::nf32, 1.5},
       {"MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_MRG32K3A, 1, SK::sobol32, K::uf64, 1.5},
       {"MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_MRG32K3A, 1, SK::sobol32, K::nf64, 1.5},
+      // GPURNG_NORMAL_METHOD_CURAND_DEVICE: cuRAND's GPU bits (values_differing_from_curand must be 0).
+      {"Philox4_32_10", CURAND_RNG_PSEUDO_PHILOX4_32_10, GPURNG_RNG_PSEUDO_PHILOX4_32_10, 2, SK::sobol32, K::nf32, 1.5,
+       true},
+      {"Philox4_32_10", CURAND_RNG_PSEUDO_PHILOX4_32_10, GPURNG_RNG_PSEUDO_PHILOX4_32_10, 2, SK::sobol32, K::nf64, 1.8,
+       true},
+      {"Philox4_32_10", CURAND_RNG_PSEUDO_PHILOX4_32_10, GPURNG_RNG_PSEUDO_PHILOX4_32_10, 2, SK::sobol32, K::lnf32, 1.0,
+       true},
+      {"Philox4_32_10", CURAND_RNG_PSEUDO_PHILOX4_32_10, GPURNG_RNG_PSEUDO_PHILOX4_32_10, 2, SK::sobol32, K::lnf64, 1.0,
+       true},
+      {"XORWOW", CURAND_RNG_PSEUDO_XORWOW, GPURNG_RNG_PSEUDO_XORWOW, 0, SK::sobol32, K::nf32, 0, true},
+      {"XORWOW", CURAND_RNG_PSEUDO_XORWOW, GPURNG_RNG_PSEUDO_XORWOW, 0, SK::sobol32, K::lnf64, 0, true},
+      {"MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_MRG32K3A, 1, SK::sobol32, K::nf32, 0, true},
+      {"MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_MRG32K3A, 1, SK::sobol32, K::lnf64, 0, true},
       {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::u32, 1.0},
       {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::uf32, 1.0},
       {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::uf64, 0},
@@ -370,7 +384,13 @@ int main(int argc, char** argv) {
   for (const Case& c : cases) {
     if (!only.empty() && only != c.engine) continue;
     const size_t n = kBytes / kind_size(c.kind);
-    Result r{c.engine, kind_name(c.kind), n, 0, 0, 0, 0, 0, 0, {}, 0, 0, c.target};
+    Result r{c.engine, std::string(kind_name(c.kind)) + (c.curand_device ? " curand_device" : ""),
+             n,        0,
+             0,        0,
+             0,        0,
+             0,        {},
+             0,        0,
+             c.target};
     // cuRAND
     curandGenerator_t g;
     CHECK_CURAND(curandCreateGenerator(&g, c.curand_type));
@@ -397,7 +417,7 @@ int main(int argc, char** argv) {
       const int f = c.family;
       direct = [&, f] {
         CHECK_GPURNG(gc::layout_fill(engines[f], origins[f], states[f], 0, count, layout_output(c.kind), ours, kMean,
-                                     kStddev, g_stream));
+                                     kStddev, g_stream, c.curand_device));
       };
     }
     count = kSmall;
@@ -416,6 +436,7 @@ int main(int argc, char** argv) {
     if (gpurngCreateGenerator(&a, c.api_type) == GPURNG_STATUS_SUCCESS &&
         gpurngSetStream(a, reinterpret_cast<gpurngCudaStream_t>(g_stream)) == GPURNG_STATUS_SUCCESS &&
         (c.family == 3 || gpurngSetPseudoRandomGeneratorSeed(a, kSeed) == GPURNG_STATUS_SUCCESS) &&
+        (!c.curand_device || gpurngSetNormalMethod(a, GPURNG_NORMAL_METHOD_CURAND_DEVICE) == GPURNG_STATUS_SUCCESS) &&
         api_call(a, c.kind, ours, n) == GPURNG_STATUS_SUCCESS) {
       r.api_ms = time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, n)); });
       r.small_api_us = 1e3 * time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, kSmall)); });
@@ -425,14 +446,15 @@ int main(int argc, char** argv) {
       CHECK_CUDA(cudaStreamSynchronize(g_stream));
       unsigned long long d2, f2;
       compare(c.kind, ours, theirs, n, counts, d2, f2);
-      if (f2 != r.far) std::printf("  API output differs from the direct fill: %llu far\n", f2);
+      if (f2 != r.far || (c.curand_device && d2 != 0))
+        std::printf("  API output: %llu values differ from cuRAND, %llu far\n", d2, f2);
     } else {
       std::printf("  (public API path unavailable for %s %s)\n", c.engine, kind_name(c.kind));
     }
     if (a) gpurngDestroyGenerator(a);
     results.push_back(r);
     std::printf("%-17s %-14s %8.3fms %8.3fms %8.3fms %7.2fx %6.1fx %6llu/%llu  1Mi: %.1f/%.1f/%.1f us\n", c.engine,
-                kind_name(c.kind), r.curand_ms, r.ours_ms, r.api_ms, r.curand_ms / r.ours_ms, r.target, r.differ, r.far,
+                r.output.c_str(), r.curand_ms, r.ours_ms, r.api_ms, r.curand_ms / r.ours_ms, r.target, r.differ, r.far,
                 r.small_curand_us, r.small_ours_us, r.small_api_us);
     for (auto& s : r.sweep) std::printf("    tpsm %5u: %.3f ms\n", s.first, s.second);
   }

@@ -144,6 +144,7 @@ module gpurng
   integer(c_int), parameter :: GPURNG_NORMAL_METHOD_BOX_MULLER = 1
   integer(c_int), parameter :: GPURNG_NORMAL_METHOD_INVERSE_CDF = 2
   integer(c_int), parameter :: GPURNG_NORMAL_METHOD_WALLACE = 3
+  integer(c_int), parameter :: GPURNG_NORMAL_METHOD_CURAND_DEVICE = 4  ! cuRAND's GPU bits; GPU backend only
 
   ! ---- gpurngBackend_t -------------------------------------------------------------------------
   integer(c_int), parameter :: GPURNG_BACKEND_CPU = 1

@@ -40,7 +40,7 @@ typedef enum gpurngStatus {
   GPURNG_STATUS_LAUNCH_FAILURE = 201,            /**< a CUDA kernel launch or copy failed */
   GPURNG_STATUS_PREEXISTING_FAILURE = 202,       /**< reserved (cuRAND's meaning) */
   GPURNG_STATUS_INITIALIZATION_FAILED = 203,     /**< the requested backend cannot start (e.g. CUDA with no GPU) */
-  GPURNG_STATUS_ARCH_MISMATCH = 204,             /**< reserved (cuRAND's meaning) */
+  GPURNG_STATUS_ARCH_MISMATCH = 204,             /**< a GPU-only mode (GPURNG_NORMAL_METHOD_CURAND_DEVICE) on the CPU */
   GPURNG_STATUS_INTERNAL_ERROR = 999,            /**< a bug in libgpurng; please report it */
   GPURNG_STATUS_NULL_POINTER = 1000,             /**< a required pointer argument is NULL */
   GPURNG_STATUS_INVALID_VALUE = 1001,            /**< an enum or environment setting has an unknown value */
@@ -186,7 +186,16 @@ typedef enum gpurngNormalMethod {
    *  pools of 1024 floats seeded from the generator's seed, a stream with its own position (SetGeneratorOffset
    *  sets it too, at a cost of one pool pass per 2^19 outputs skipped); float normals, widened exactly for the
    *  double calls; any length. include/gpurng/distributions/wallace.hpp defines every step. */
-  GPURNG_NORMAL_METHOD_WALLACE = 3
+  GPURNG_NORMAL_METHOD_WALLACE = 3,
+  /** cuRAND's GPU output, bit for bit, for XORWOW, MRG32K3A and PHILOX4_32_10 normals and log-normals: the pairs
+   *  of the default method, converted by the formulas of cuRAND's device code (curand_normal.h with CUDA's logf,
+   *  sqrtf, __sincosf, log, sqrt, sincospi, expf, exp; mean + stddev z as one fused multiply-add), so a program
+   *  moving from curandGenerateNormal on the GPU gets the numbers it had. The GPU makes them: host-memory
+   *  outputs are made on the GPU and copied back; on the CPU backend the normal and log-normal calls return
+   *  GPURNG_STATUS_ARCH_MISMATCH (CUDA's intrinsics do not exist on the host). Uniform, integer and Poisson
+   *  outputs are those of the default method. The device API's GPURNG_NORMALS_CURAND_DEVICE is the same mode
+   *  for users' kernels. */
+  GPURNG_NORMAL_METHOD_CURAND_DEVICE = 4
 } gpurngNormalMethod_t;
 
 /** A CUDA stream (the same type as cudaStream_t, declared here so that gpurng.h needs no CUDA header). */
@@ -325,7 +334,8 @@ GPURNG_API gpurngStatus_t gpurngSetQuasiRandomGeneratorDimensions(gpurngGenerato
 GPURNG_API gpurngStatus_t gpurngSetStream(gpurngGenerator_t generator, gpurngCudaStream_t stream);
 
 /**
- * Choose how normals are made (default GPURNG_NORMAL_METHOD_DEFAULT).
+ * Choose how normals are made (default GPURNG_NORMAL_METHOD_DEFAULT). GPURNG_NORMAL_METHOD_CURAND_DEVICE is
+ * accepted on either backend; on the CPU backend the normal calls then return GPURNG_STATUS_ARCH_MISMATCH.
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
  *         GPURNG_STATUS_OUT_OF_RANGE for a method the engine does not offer.
  */
@@ -335,12 +345,14 @@ GPURNG_API gpurngStatus_t gpurngSetNormalMethod(gpurngGenerator_t generator, gpu
  * Write @p num normals z * stddev + mean (one multiply rounding, then one add rounding), by the engine's
  * method: cuRAND's Box-Muller pairs (sine value first) for XORWOW, MRG32K3A and PHILOX4_32_10, the
  * inverse CDF for Sobol'. Within 2 ulp of cuRAND's host generator (cuRAND's own host and device differ
- * there); identical on every backend of libgpurng.
+ * there); identical on every backend of libgpurng. With GPURNG_NORMAL_METHOD_CURAND_DEVICE: mean + stddev z
+ * fused, the bits of cuRAND's GPU generator, made on the GPU.
  * @return GPURNG_STATUS_SUCCESS (num == 0 writes nothing); GPURNG_STATUS_NOT_INITIALIZED if @p generator
  *         is NULL; GPURNG_STATUS_NULL_POINTER if @p output_ptr is NULL and num > 0;
  *         GPURNG_STATUS_TYPE_ERROR for an engine without normals (RANMAR and classic engines);
  *         GPURNG_STATUS_LENGTH_NOT_MULTIPLE if num is odd on XORWOW or MRG32K3A, or not a multiple of the
  *         dimensions on a quasi-random engine; GPURNG_STATUS_OUT_OF_RANGE if num overflows;
+ *         GPURNG_STATUS_ARCH_MISMATCH in GPURNG_NORMAL_METHOD_CURAND_DEVICE on the CPU backend;
  *         GPURNG_STATUS_LAUNCH_FAILURE, GPURNG_STATUS_ALLOCATION_FAILED on CUDA errors.
  */
 GPURNG_API gpurngStatus_t gpurngGenerateNormal(gpurngGenerator_t generator, float *output_ptr, size_t num, float mean,

@@ -228,7 +228,7 @@ const char* gpurngGetErrorString(gpurngStatus_t status) {
     case GPURNG_STATUS_INITIALIZATION_FAILED:
       return "backend initialization failed (no usable GPU?)";
     case GPURNG_STATUS_ARCH_MISMATCH:
-      return "GPU architecture lacks a required feature";
+      return "this mode needs the GPU (GPURNG_NORMAL_METHOD_CURAND_DEVICE on the CPU backend)";
     case GPURNG_STATUS_INTERNAL_ERROR:
       return "internal library error";
     case GPURNG_STATUS_NULL_POINTER:

@@ -39,7 +39,7 @@ class FlatEngine : public Engine {
     Output kind;
     output_of(call.dist, &kind);
     const gpurngStatus_t st = route(
-        call, where, host_calls_on_device(),
+        call, where, host_calls_on_device() ? HostCalls::on_device_when_large : HostCalls::on_host,
         [&](size_t first, size_t count, void* out, int threads) { fill_ahead_host(kind, first, out, count, threads); },
         [&](size_t first, size_t count, void* out, void*) {
           return fill_ahead_device(kind, first, out, count, nullptr);

@@ -36,7 +36,7 @@ gpurngStatus_t fill(unsigned multiplier, unsigned* seed, void* values, size_t nu
                                   std::max(1, gpurng::cpu::configured_threads()), nullptr};
   try {
     const gpurngStatus_t st = gpurng::core::route(
-        call, where, false,
+        call, where, gpurng::core::HostCalls::on_host,
         [&](size_t, size_t count, void* out, int threads) {
           gpurng::cpu::classic_fill(p, kind, window, out, count, threads);
         },

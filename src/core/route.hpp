@@ -3,12 +3,14 @@
 //
 //   device memory, CUDA backend     the engine's device fill, in place;
 //   device memory, CPU backend      CPU threads into a host slab, copied over slab by slab;
-//   host memory, CUDA backend       CPU threads, except calls of at least kDeviceForHostCalls outputs of an
-//                                   engine whose kernels beat the CPU (Engine::host_calls_on_device): device
-//                                   slabs copied back;
+//   host memory, CUDA backend       as the caller says (HostCalls): CPU threads; or, for an engine whose
+//                                   kernels beat the CPU (Engine::host_calls_on_device), device slabs copied
+//                                   back from kDeviceForHostCalls outputs on; or device slabs always, for
+//                                   outputs only the GPU makes (GPURNG_NORMAL_METHOD_CURAND_DEVICE);
 //   host memory, CPU backend        CPU threads.
 // (As with cuRAND, whose device generator writes device memory only, a host request on the CUDA backend
-// gives the same numbers as on the CPU: where it runs is a matter of speed, never of bits.)
+// gives the same numbers as on the CPU: where it runs is a matter of speed, never of bits; the one
+// exception is the GPU-only normal mode, which never runs on CPU threads.)
 //
 // HostRange(first, count, out, threads): write the call's outputs [first, first + count) to host memory `out`
 // on up to `threads` CPU threads (random-access engines cut the range with cpu::split_range; sequential ones
@@ -33,8 +35,11 @@ constexpr size_t kDeviceForHostCalls = size_t(1) << 20;
 // Staging slabs between host and device memory, in bytes.
 constexpr size_t kStagingBytes = size_t(64) << 20;
 
+// Where host-memory calls on the CUDA backend run.
+enum class HostCalls { on_host, on_device_when_large, on_device };
+
 template <class HostRange, class DeviceRange>
-gpurngStatus_t route(const Call& call, const Where& where, bool host_calls_on_device, HostRange&& host,
+gpurngStatus_t route(const Call& call, const Where& where, HostCalls host_calls, HostRange&& host,
                      DeviceRange&& device) {
   const size_t elem = dist_size(call.dist);
   char* const out = static_cast<char*>(call.out);
@@ -50,7 +55,9 @@ gpurngStatus_t route(const Call& call, const Where& where, bool host_calls_on_de
     }
     return GPURNG_STATUS_SUCCESS;
   }
-  if (where.cuda_backend && host_calls_on_device && call.n >= kDeviceForHostCalls) {
+  const bool on_device = host_calls == HostCalls::on_device ||
+                         (host_calls == HostCalls::on_device_when_large && call.n >= kDeviceForHostCalls);
+  if (where.cuda_backend && on_device) {
     void* staging = nullptr;
     gpurngStatus_t st = cuda::device_alloc(&staging, slab * elem);
     for (size_t done = 0; done < call.n && st == GPURNG_STATUS_SUCCESS; done += slab) {

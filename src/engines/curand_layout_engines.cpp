@@ -133,8 +133,11 @@ class LayoutEngine final : public Engine {
     return GPURNG_STATUS_SUCCESS;
   }
   gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
-    return m == GPURNG_NORMAL_METHOD_DEFAULT || m == GPURNG_NORMAL_METHOD_BOX_MULLER ? GPURNG_STATUS_SUCCESS
-                                                                                     : GPURNG_STATUS_OUT_OF_RANGE;
+    if (m != GPURNG_NORMAL_METHOD_DEFAULT && m != GPURNG_NORMAL_METHOD_BOX_MULLER &&
+        m != GPURNG_NORMAL_METHOD_CURAND_DEVICE)
+      return GPURNG_STATUS_OUT_OF_RANGE;
+    curand_device_normals_ = m == GPURNG_NORMAL_METHOD_CURAND_DEVICE;
+    return GPURNG_STATUS_SUCCESS;
   }
 
   gpurngStatus_t check(const Call& c) const override {
@@ -147,11 +150,14 @@ class LayoutEngine final : public Engine {
 
   gpurngStatus_t generate(const Call& c, const Where& where) override {
     const cl::output o = output_of(c.dist);
+    // cuRAND's GPU formulas exist on the GPU only: no CPU backend; host outputs are made there and copied.
+    const bool gpu_normals = curand_device_normals_ && cl::is_normal(o);
+    if (gpu_normals && !where.cuda_backend) return GPURNG_STATUS_ARCH_MISMATCH;
     const uint64_t base = prepare(o);
     const Stream& s = stream();
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
     const gpurngStatus_t st = route(
-        c, where, false,
+        c, where, gpu_normals ? HostCalls::on_device : HostCalls::on_host,
         [&](size_t first, size_t count, void* out, int threads) {
           const size_t elem = dist_size(c.dist);
           cpu::split_range(count, threads, [&](size_t a, size_t m) {
@@ -160,10 +166,10 @@ class LayoutEngine final : public Engine {
             if (table) poisson_host(*table, static_cast<uint32_t*>(to), m);
           });
         },
-        [&](size_t, size_t, void*, void* stream) {
-          gpurngStatus_t dst = device_fill(s, o, base, c.n, c.out, c.mean, c.stddev, stream);
+        [&](size_t first, size_t count, void* out, void* stream) {
+          gpurngStatus_t dst = device_fill(s, o, base + first, count, out, c.mean, c.stddev, stream);
           if (dst == GPURNG_STATUS_SUCCESS && table)
-            dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
+            dst = poisson_device(*table, static_cast<uint32_t*>(out), count, stream);
           return dst;
         });
     if (st != GPURNG_STATUS_SUCCESS) return st;
@@ -254,7 +260,8 @@ class LayoutEngine final : public Engine {
         if (st != GPURNG_STATUS_SUCCESS) return st;
         device_cursor_current_ = true;
       }
-      return cuda::layout_fill(kind_, cursor_->origin(), device_cursor_, pos, n, o, out, mean, stddev, stream);
+      return cuda::layout_fill(kind_, cursor_->origin(), device_cursor_, pos, n, o, out, mean, stddev, stream,
+                               curand_device_normals_);
     }
     if (!device_starts_current_) {
       std::vector<typename ThreadEngine::state> starts(s.threads());
@@ -263,10 +270,12 @@ class LayoutEngine final : public Engine {
       if (st != GPURNG_STATUS_SUCCESS) return st;
       device_starts_current_ = true;
     }
-    return cuda::layout_fill(kind_, s.origin(rebuild_offset_), device_starts_, pos, n, o, out, mean, stddev, stream);
+    return cuda::layout_fill(kind_, s.origin(rebuild_offset_), device_starts_, pos, n, o, out, mean, stddev, stream,
+                             curand_device_normals_);
   }
 
   cl::engine kind_;
+  bool curand_device_normals_ = false;  // GPURNG_NORMAL_METHOD_CURAND_DEVICE
   uint64_t seed_ = 0;
   gpurngOrdering_t ordering_ = GPURNG_ORDERING_PSEUDO_DEFAULT;
   int layout_ = 0;

@@ -34,7 +34,7 @@ class HaltonEngine final : public QuasiEngine {
     const halton_rasrap::params& p = params();
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
     const gpurngStatus_t st = route(
-        c, where, false,
+        c, where, HostCalls::on_host,
         [&](size_t first, size_t count, void* out, int threads) {
           const halton_rasrap::view v = p.get();
           cpu::split_range(count, threads, [&](size_t a, size_t m) {

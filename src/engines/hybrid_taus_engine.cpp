@@ -74,7 +74,7 @@ class HybridTausEngine final : public Engine {
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
     const uint64_t words = is_double_normal(c.dist) ? 2 * uint64_t(c.n) : c.n;
     const gpurngStatus_t st = route(
-        c, where, false,
+        c, where, HostCalls::on_host,
         [&](size_t first, size_t count, void* out, int threads) {
           const std::vector<hybrid_taus::state>& base = starts();
           cpu::split_range(count, threads, [&](size_t a, size_t m) {
@@ -213,7 +213,7 @@ class HybridTausEngine final : public Engine {
     wallace_position_ += c.n;
     wallace_device_current_ = false;
     return route(
-        c, Where{false, where.device_out, where.threads, where.stream}, false,
+        c, Where{false, where.device_out, where.threads, where.stream}, HostCalls::on_host,
         [&](size_t first, size_t count, void* out, int threads) {
           cpu::split_range(count, threads, [&](size_t a, size_t m) {
             convert_normals(z.data() + first + a, m, static_cast<char*>(out) + a * dist_size(c.dist), dbl, log, c);

@@ -34,7 +34,7 @@ class SobolEngine final : public QuasiEngine {
     if (table && sizeof(W) == 8) w.cuda_backend = false;
     const uint64_t start = sobol::call_start(kind_, position_);
     const gpurngStatus_t st = route(
-        c, w, false,
+        c, w, HostCalls::on_host,
         [&](size_t first, size_t count, void* out, int threads) {
           const auto& t = table_();
           cpu::split_range(count, threads, [&](size_t a, size_t m) {

@@ -32,10 +32,11 @@ void layout_states_free(LayoutStates* states);
 // Write outputs [pos, pos + n) of a call with origin `c` over the base states `states` into device memory
 // `out`: the same values as curand_layout::detail::fill_call with the same arguments on the host. `mean`
 // and `stddev` are used by the (log-)normal outputs (converted to float for the float ones). With `stream`
-// NULL the call waits for the result; otherwise it is queued on that cudaStream_t.
+// NULL the call waits for the result; otherwise it is queued on that cudaStream_t. curand_device_normals:
+// the (log-)normals by cuRAND's GPU formulas (GPURNG_NORMAL_METHOD_CURAND_DEVICE), which no host fill has.
 gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail::call_origin& c,
                            const LayoutStates* states, uint64_t pos, size_t n, curand_layout::output o, void* out,
-                           double mean, double stddev, void* stream);
+                           double mean, double stddev, void* stream, bool curand_device_normals = false);
 
 // What a Sobol' call writes (gpurngGenerate: u32 of the 32-bit sets; gpurngGenerateLongLong: u64 of the
 // 64-bit sets).

@@ -178,7 +178,7 @@ void layout_states_free(LayoutStates* states) {
 
 gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail::call_origin& c,
                            const LayoutStates* states, uint64_t pos, size_t n, curand_layout::output o, void* out,
-                           double mean, double stddev, void* stream) {
+                           double mean, double stddev, void* stream, bool curand_device_normals) {
   if (n == 0) return GPURNG_STATUS_SUCCESS;
   if (!states || !out) return GPURNG_STATUS_NULL_POINTER;
   if (states->kind != e || states->count != c.threads || c.threads == 0) return GPURNG_STATUS_INTERNAL_ERROR;
@@ -201,7 +201,7 @@ gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail:
   // Fills of one set of states take turns (the scratch states), also from different streams.
   gpurngStatus_t st = status_of(cudaStreamWaitEvent(s, states->last_use, 0));
   if (st != GPURNG_STATUS_SUCCESS) return st;
-  st = ll::fill(le, lo, p, states->data, powers, states->scratch, out, mean, stddev, s);
+  st = ll::fill(le, lo, curand_device_normals, p, states->data, powers, states->scratch, out, mean, stddev, s);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   st = status_of(cudaEventRecord(states->last_use, s));
   if (st != GPURNG_STATUS_SUCCESS) return st;

@@ -42,6 +42,7 @@
 #include <type_traits>
 
 #include "cuda_runtime.hpp"
+#include "curand_device_normals.cuh"
 #include "curand_layout_launch.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
@@ -62,10 +63,42 @@ using PhiloxThread = curand_layout::detail::philox_thread;
 // ---------------------------------------------------------------------------------------------------
 // Units: W words -> G outputs (the table in curand_layout.hpp).
 
-template <typename T>
-__device__ __forceinline__ T finish_normal(T z, T mean, T stddev, bool log) {
-  return log ? curand_out::lognormal(z, mean, stddev) : curand_out::scale(z, mean, stddev);
-}
+// The normal formulas of a fill: the library's portable ones (D false: the same bits as the CPU backend) or
+// cuRAND's GPU ones (D true, GPURNG_NORMAL_METHOD_CURAND_DEVICE: curand_device_normals.cuh).
+template <bool D>
+struct Normals {
+  template <typename T>
+  __device__ __forceinline__ static T finish(T z, T mean, T stddev, bool log) {
+    if constexpr (D)
+      return log ? curand_device::lognormal(z, mean, stddev) : curand_device::scale(z, mean, stddev);
+    else
+      return log ? curand_out::lognormal(z, mean, stddev) : curand_out::scale(z, mean, stddev);
+  }
+  __device__ __forceinline__ static curand_out::f32x2 pair(uint32_t x, uint32_t y) {
+    if constexpr (D)
+      return curand_device::box_muller(x, y);
+    else
+      return curand_out::box_muller_f32(x, y);
+  }
+  __device__ __forceinline__ static curand_out::f64x2 pair(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
+    if constexpr (D)
+      return curand_device::box_muller(x0, x1, y0, y1);
+    else
+      return curand_out::box_muller_f64(x0, x1, y0, y1);
+  }
+  __device__ __forceinline__ static curand_out::f32x2 pair_mrg(float u, float u2) {
+    if constexpr (D)
+      return curand_device::box_muller_mrg(u, u2);
+    else
+      return curand_out::box_muller_mrg_f32(u, u2);
+  }
+  __device__ __forceinline__ static curand_out::f64x2 pair_mrg(double u, double u2) {
+    if constexpr (D)
+      return curand_device::box_muller_mrg(u, u2);
+    else
+      return curand_out::box_muller_mrg_f64(u, u2);
+  }
+};
 
 // MRG32k3a's conversions (mrg32k3a.hpp) with FP64 adds and multiplies instead of integer<->double
 // conversion instructions (a quarter of their rate): z as a double is 2^52 + z - 2^52 (exact), and a
@@ -80,8 +113,9 @@ __device__ __forceinline__ uint32_t mrg_bits(uint32_t z) {
 __device__ __forceinline__ double mrg_uniform_double(uint32_t z) { return __dmul_rn(mrg_double(z), mrg32k3a::kNorm); }
 __device__ __forceinline__ float mrg_uniform_float(uint32_t z) { return __double2float_rn(mrg_uniform_double(z)); }
 
-template <Eng E, Out O>
+template <Eng E, Out O, bool D>
 struct Unit {
+  using N = Normals<D>;
   static constexpr int W = curand_layout::words_per_unit(E, O);
   static constexpr int G = curand_layout::outputs_per_unit(E, O);
   static constexpr bool kDouble = curand_layout::is_double(O);
@@ -96,9 +130,9 @@ struct Unit {
       v[0] = curand_out::uniform_f64_hq(w.w[0], w.w[1]);
       v[1] = curand_out::uniform_f64_hq(w.w[2], w.w[3]);
     } else {
-      const curand_out::f64x2 z = curand_out::box_muller_f64(w.w[0], w.w[1], w.w[2], w.w[3]);
-      v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
-      v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
+      const curand_out::f64x2 z = N::pair(w.w[0], w.w[1], w.w[2], w.w[3]);
+      v[0] = N::finish(z.s, mean, stddev, curand_layout::is_log(O));
+      v[1] = N::finish(z.c, mean, stddev, curand_layout::is_log(O));
     }
   }
 
@@ -115,15 +149,15 @@ struct Unit {
         }
       } else if constexpr (!kDouble) {  // one counter, two pairs
         for (int k = 0; k < 2; ++k) {
-          const curand_out::f32x2 z = curand_out::box_muller_f32(w[0].w[2 * k], w[0].w[2 * k + 1]);
-          v[2 * k] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
-          v[2 * k + 1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
+          const curand_out::f32x2 z = N::pair(w[0].w[2 * k], w[0].w[2 * k + 1]);
+          v[2 * k] = N::finish(z.s, mean, stddev, curand_layout::is_log(O));
+          v[2 * k + 1] = N::finish(z.c, mean, stddev, curand_layout::is_log(O));
         }
       } else {  // two counters, one pair each
         for (int k = 0; k < 2; ++k) {
-          const curand_out::f64x2 z = curand_out::box_muller_f64(w[k].w[0], w[k].w[1], w[k].w[2], w[k].w[3]);
-          v[2 * k] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
-          v[2 * k + 1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
+          const curand_out::f64x2 z = N::pair(w[k].w[0], w[k].w[1], w[k].w[2], w[k].w[3]);
+          v[2 * k] = N::finish(z.s, mean, stddev, curand_layout::is_log(O));
+          v[2 * k + 1] = N::finish(z.c, mean, stddev, curand_layout::is_log(O));
         }
       }
     } else if constexpr (E == Eng::xorwow) {
@@ -134,13 +168,13 @@ struct Unit {
       } else if constexpr (O == Out::uniform_f64) {
         v[0] = curand_out::uniform_f64_hq(w[0], w[1]);
       } else if constexpr (!kDouble) {
-        const curand_out::f32x2 z = curand_out::box_muller_f32(w[0], w[1]);
-        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
+        const curand_out::f32x2 z = N::pair(w[0], w[1]);
+        v[0] = N::finish(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = N::finish(z.c, mean, stddev, curand_layout::is_log(O));
       } else {
-        const curand_out::f64x2 z = curand_out::box_muller_f64(w[0], w[1], w[2], w[3]);
-        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
+        const curand_out::f64x2 z = N::pair(w[0], w[1], w[2], w[3]);
+        v[0] = N::finish(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = N::finish(z.c, mean, stddev, curand_layout::is_log(O));
       }
     } else {  // MRG32k3a: z in [1, m1]
       if constexpr (O == Out::u32) {
@@ -150,13 +184,13 @@ struct Unit {
       } else if constexpr (O == Out::uniform_f64) {
         v[0] = mrg_uniform_double(w[0]);
       } else if constexpr (!kDouble) {
-        const curand_out::f32x2 z = curand_out::box_muller_mrg_f32(mrg_uniform_float(w[0]), mrg_uniform_float(w[1]));
-        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
+        const curand_out::f32x2 z = N::pair_mrg(mrg_uniform_float(w[0]), mrg_uniform_float(w[1]));
+        v[0] = N::finish(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = N::finish(z.c, mean, stddev, curand_layout::is_log(O));
       } else {
-        const curand_out::f64x2 z = curand_out::box_muller_mrg_f64(mrg_uniform_double(w[0]), mrg_uniform_double(w[1]));
-        v[0] = finish_normal(z.s, mean, stddev, curand_layout::is_log(O));
-        v[1] = finish_normal(z.c, mean, stddev, curand_layout::is_log(O));
+        const curand_out::f64x2 z = N::pair_mrg(mrg_uniform_double(w[0]), mrg_uniform_double(w[1]));
+        v[0] = N::finish(z.s, mean, stddev, curand_layout::is_log(O));
+        v[1] = N::finish(z.c, mean, stddev, curand_layout::is_log(O));
       }
     }
   }
@@ -547,10 +581,10 @@ __global__ void __launch_bounds__(kBlock)
 // ---------------------------------------------------------------------------------------------------
 // Launches
 
-template <Eng E, Out O, bool Vec>
+template <Eng E, Out O, bool D, bool Vec>
 gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* powers, void* scratch_, void* out_,
                            double mean, double stddev, cudaStream_t stream) {
-  using U = Unit<E, O>;
+  using U = Unit<E, O, D>;
   using T = typename U::out_t;
   const U unit{static_cast<T>(mean), static_cast<T>(stddev)};
   T* out = static_cast<T*>(out_);
@@ -588,33 +622,41 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
   return status_of(cudaGetLastError());
 }
 
-template <Eng E, Out O>
+template <Eng E, Out O, bool D>
 gpurngStatus_t fill_typed(const Plan& p, const void* states, const uint32_t* powers, void* scratch, void* out,
                           double mean, double stddev, cudaStream_t stream) {
-  using U = Unit<E, O>;
+  using U = Unit<E, O, D>;
   if (vector_aligned<U::G, typename U::out_t>(out, p.lead))
-    return launch_fill<E, O, true>(p, states, powers, scratch, out, mean, stddev, stream);
-  return launch_fill<E, O, false>(p, states, powers, scratch, out, mean, stddev, stream);
+    return launch_fill<E, O, D, true>(p, states, powers, scratch, out, mean, stddev, stream);
+  return launch_fill<E, O, D, false>(p, states, powers, scratch, out, mean, stddev, stream);
+}
+
+// The normal outputs in either set of formulas; the others have one.
+template <Eng E, Out O>
+gpurngStatus_t fill_normal(bool curand_device, const Plan& p, const void* states, const uint32_t* powers, void* scratch,
+                           void* out, double mean, double stddev, cudaStream_t s) {
+  if (curand_device) return fill_typed<E, O, true>(p, states, powers, scratch, out, mean, stddev, s);
+  return fill_typed<E, O, false>(p, states, powers, scratch, out, mean, stddev, s);
 }
 
 template <Eng E>
-gpurngStatus_t fill_engine(Out o, const Plan& p, const void* states, const uint32_t* powers, void* scratch, void* out,
-                           double mean, double stddev, cudaStream_t s) {
+gpurngStatus_t fill_engine(Out o, bool curand_device, const Plan& p, const void* states, const uint32_t* powers,
+                           void* scratch, void* out, double mean, double stddev, cudaStream_t s) {
   switch (o) {
     case Out::u32:
-      return fill_typed<E, Out::u32>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_typed<E, Out::u32, false>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::uniform_f32:
-      return fill_typed<E, Out::uniform_f32>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_typed<E, Out::uniform_f32, false>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::uniform_f64:
-      return fill_typed<E, Out::uniform_f64>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_typed<E, Out::uniform_f64, false>(p, states, powers, scratch, out, mean, stddev, s);
     case Out::normal_f32:
-      return fill_typed<E, Out::normal_f32>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::normal_f32>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
     case Out::normal_f64:
-      return fill_typed<E, Out::normal_f64>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::normal_f64>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
     case Out::lognormal_f32:
-      return fill_typed<E, Out::lognormal_f32>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::lognormal_f32>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
     case Out::lognormal_f64:
-      return fill_typed<E, Out::lognormal_f64>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::lognormal_f64>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
 }
@@ -768,16 +810,16 @@ uint64_t target_threads(unsigned per_sm) {
 }
 void set_threads_per_sm(unsigned threads) { g_threads_per_sm = threads; }
 
-gpurngStatus_t fill(Eng e, Out o, const Plan& p, const void* states, const uint32_t* xorwow_powers, void* scratch,
-                    void* out, double mean, double stddev, void* stream) {
+gpurngStatus_t fill(Eng e, Out o, bool curand_device, const Plan& p, const void* states, const uint32_t* xorwow_powers,
+                    void* scratch, void* out, double mean, double stddev, void* stream) {
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   switch (e) {
     case Eng::xorwow:
-      return fill_engine<Eng::xorwow>(o, p, states, xorwow_powers, scratch, out, mean, stddev, s);
+      return fill_engine<Eng::xorwow>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, s);
     case Eng::mrg32k3a:
-      return fill_engine<Eng::mrg32k3a>(o, p, states, xorwow_powers, scratch, out, mean, stddev, s);
+      return fill_engine<Eng::mrg32k3a>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, s);
     case Eng::philox:
-      return fill_engine<Eng::philox>(o, p, states, xorwow_powers, scratch, out, mean, stddev, s);
+      return fill_engine<Eng::philox>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
 }
