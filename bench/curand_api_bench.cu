@@ -101,6 +101,7 @@ namespace gc = gpurng::cuda;
 
 constexpr size_t kBytes = size_t{1} << 30;
 constexpr size_t kSmall = size_t{1} << 20;  // outputs of the small call
+constexpr size_t kSmallSizes[3] = {size_t{1} << 10, size_t{1} << 16, size_t{1} << 20};
 constexpr uint64_t kSeed = 1234ull;
 constexpr double kMean = 0.0, kStddev = 1.0;
 
@@ -245,9 +246,25 @@ struct Result {
   double curand_ms, ours_ms, api_ms;
   double small_curand_us = 0, small_ours_us = 0, small_api_us = 0;  // one call of 2^20 outputs
   std::vector<std::pair<unsigned, double>> sweep;                   // threads per SM, ms
+  // Calls of kSmallSizes[i] outputs, in us: [size][0 device memory, 1 host memory][0 cuRAND, 1 API]. Host memory:
+  // cuRAND's generator into device memory and cudaMemcpy to the same (pageable) host buffer, against one API call.
+  double small[3][2][2] = {};
   unsigned long long differ, far;
   double target;
 };
+
+// Median wall time of one synchronous call, in us (after two warm-ups).
+double host_us(const std::function<void()>& f) {
+  for (int i = 0; i < 2; ++i) f();
+  std::vector<double> t;
+  for (int i = 0; i < 3 * g_reps; ++i) {
+    const auto a = std::chrono::steady_clock::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - a).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
 
 // Bits that differ, and values beyond a few ulp (normals), between a and b.
 void compare(Kind k, const void* a, const void* b, size_t n, unsigned long long* dev, unsigned long long& differ,
@@ -309,6 +326,7 @@ int main(int argc, char** argv) {
   CHECK_CUDA(cudaMalloc(&ours, kBytes));
   CHECK_CUDA(cudaMalloc(&theirs, kBytes));
   CHECK_CUDA(cudaMalloc(&counts, 2 * sizeof(unsigned long long)));
+  std::vector<double> host_buf(kSmallSizes[2]);  // pageable, as a user's array
 
   // Store floor.
   const float memset_ms = time_ms([&] { CHECK_CUDA(cudaMemsetAsync(ours, 0x5A, kBytes, g_stream)); });
@@ -402,6 +420,15 @@ int main(int argc, char** argv) {
     }
     r.curand_ms = time_ms([&] { curand_call(g, c.kind, theirs, n); });
     r.small_curand_us = 1e3 * time_ms([&] { curand_call(g, c.kind, theirs, kSmall); });
+    for (int s = 0; s < 3; ++s) {
+      const size_t m = kSmallSizes[s] - kSmallSizes[s] % 4;
+      r.small[s][0][0] = 1e3 * time_ms([&] { curand_call(g, c.kind, theirs, m); });
+      r.small[s][1][0] = host_us([&] {
+        curand_call(g, c.kind, theirs, m);
+        CHECK_CUDA(cudaMemcpyAsync(host_buf.data(), theirs, m * kind_size(c.kind), cudaMemcpyDeviceToHost, g_stream));
+        CHECK_CUDA(cudaStreamSynchronize(g_stream));
+      });
+    }
     CHECK_CURAND(curandSetGeneratorOffset(g, 0));  // rebuild at 0 for the comparison below
     curand_call(g, c.kind, theirs, n);
     CHECK_CUDA(cudaStreamSynchronize(g_stream));
@@ -440,6 +467,11 @@ int main(int argc, char** argv) {
         api_call(a, c.kind, ours, n) == GPURNG_STATUS_SUCCESS) {
       r.api_ms = time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, n)); });
       r.small_api_us = 1e3 * time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, kSmall)); });
+      for (int s = 0; s < 3; ++s) {
+        const size_t m = kSmallSizes[s] - kSmallSizes[s] % 4;
+        r.small[s][0][1] = 1e3 * time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, m)); });
+        r.small[s][1][1] = host_us([&] { CHECK_GPURNG(api_call(a, c.kind, host_buf.data(), m)); });
+      }
       // the API's first call from offset 0 equals cuRAND's too
       CHECK_GPURNG(gpurngSetGeneratorOffset(a, 0));
       CHECK_GPURNG(api_call(a, c.kind, ours, n));
@@ -457,6 +489,11 @@ int main(int argc, char** argv) {
                 r.output.c_str(), r.curand_ms, r.ours_ms, r.api_ms, r.curand_ms / r.ours_ms, r.target, r.differ, r.far,
                 r.small_curand_us, r.small_ours_us, r.small_api_us);
     for (auto& s : r.sweep) std::printf("    tpsm %5u: %.3f ms\n", s.first, s.second);
+    std::printf("    calls, us cuRAND/API: device");
+    for (int s = 0; s < 3; ++s) std::printf(" %zu: %.1f/%.1f", kSmallSizes[s], r.small[s][0][0], r.small[s][0][1]);
+    std::printf("; host");
+    for (int s = 0; s < 3; ++s) std::printf(" %zu: %.1f/%.1f", kSmallSizes[s], r.small[s][1][0], r.small[s][1][1]);
+    std::printf("\n");
   }
 
   FILE* f = std::fopen(json_path, "w");
@@ -490,6 +527,14 @@ int main(int argc, char** argv) {
                  r.api_ms > 0 ? r.curand_ms / r.api_ms : 0.0, r.target,
                  r.target == 0 ? "null" : (r.curand_ms / r.ours_ms >= r.target ? "true" : "false"), r.differ, r.far,
                  r.small_curand_us, r.small_ours_us, r.small_api_us);
+    std::fprintf(f, ", \"calls_us\": {");
+    for (int s = 0; s < 3; ++s)
+      std::fprintf(f,
+                   "%s\"%zu\": {\"device\": {\"curand\": %.2f, \"api\": %.2f}, \"host\": {\"curand_and_copy\": "
+                   "%.2f, \"api\": %.2f}}",
+                   s ? ", " : "", kSmallSizes[s], r.small[s][0][0], r.small[s][0][1], r.small[s][1][0],
+                   r.small[s][1][1]);
+    std::fprintf(f, "}");
     if (!r.sweep.empty()) {
       std::fprintf(f, ", \"threads_per_sm_ms\": {");
       for (size_t k = 0; k < r.sweep.size(); ++k)

@@ -37,6 +37,7 @@ struct gpurngGenerator_st {
   uintptr_t host_page;                                 // the last output page found to be host memory (page >> 12)
   unsigned fork_generation;                            // ring::producer::fork_generation() when last checked
   std::vector<char> scratch;                           // the zero-copy call's buffer when the ring cannot serve it
+  gpurng::core::DeviceStaging staging;                 // host-memory calls made on the GPU go through it
 };
 
 namespace gpurng {

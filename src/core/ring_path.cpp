@@ -72,7 +72,7 @@ gpurngStatus_t ring_take(gpurngGenerator_t g, void* out, size_t n, Output kind, 
   return GPURNG_STATUS_SUCCESS;
 }
 
-gpurngStatus_t drain_ring(gpurngGenerator_t g, void* out, size_t n, Output kind, bool to_device, size_t* done) {
+gpurngStatus_t drain_ring(gpurngGenerator_t g, void* out, size_t n, Output kind, size_t* done) {
   *done = 0;
   if (!g->run_open) return GPURNG_STATUS_SUCCESS;
   if (g->source->kind() != kind) {
@@ -84,7 +84,7 @@ gpurngStatus_t drain_ring(gpurngGenerator_t g, void* out, size_t n, Output kind,
   follow_ring_fallback(g);
   const uint64_t avail = r->available();
   const size_t m = avail < n ? static_cast<size_t>(avail) : n;
-  const gpurngStatus_t st = r->take_available(out, m, to_device);
+  const gpurngStatus_t st = r->take_available(out, m);
   if (st != GPURNG_STATUS_SUCCESS) {
     close_run(g);
     return st;

@@ -15,9 +15,10 @@ namespace core {
 // direct fill continues at the caller's position.
 gpurngStatus_t ring_take(gpurngGenerator_t g, void* out, size_t n, Output kind, size_t* done);
 
-// Before a direct call of n numbers of `kind`: copy to `out` (host or device memory) what the open run of that
-// kind has already made, up to n (*done). If that is not all n, the run is closed afterwards.
-gpurngStatus_t drain_ring(gpurngGenerator_t g, void* out, size_t n, Output kind, bool to_device, size_t* done);
+// Before a direct call of n numbers of `kind` into host memory: copy to `out` what the open run of that kind
+// has already made, up to n (*done). If that is not all n, the run is closed afterwards. (Device-memory calls
+// close the run instead: a fill on the device is faster than copying the slabs over.)
+gpurngStatus_t drain_ring(gpurngGenerator_t g, void* out, size_t n, Output kind, size_t* done);
 
 // Close the open run (if any): stop the producer, tell the engine what the caller took, drop the rest.
 void close_run(gpurngGenerator_t g);

@@ -58,14 +58,21 @@ gpurngStatus_t route(const Call& call, const Where& where, HostCalls host_calls,
   const bool on_device = host_calls == HostCalls::on_device ||
                          (host_calls == HostCalls::on_device_when_large && call.n >= kDeviceForHostCalls);
   if (where.cuda_backend && on_device) {
-    void* staging = nullptr;
-    gpurngStatus_t st = cuda::device_alloc(&staging, slab * elem);
+    DeviceStaging own;
+    DeviceStaging& s = where.staging ? *where.staging : own;
+    gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+    if (s.bytes < slab * elem) {
+      cuda::device_free(s.ptr);
+      s = DeviceStaging{};
+      st = cuda::device_alloc(&s.ptr, slab * elem);
+      if (st == GPURNG_STATUS_SUCCESS) s.bytes = slab * elem;
+    }
     for (size_t done = 0; done < call.n && st == GPURNG_STATUS_SUCCESS; done += slab) {
       const size_t len = std::min(slab, call.n - done);
-      st = device(done, len, staging, nullptr);
-      if (st == GPURNG_STATUS_SUCCESS) st = cuda::copy_to_host(out + done * elem, staging, len * elem);
+      st = device(done, len, s.ptr, nullptr);
+      if (st == GPURNG_STATUS_SUCCESS) st = cuda::copy_to_host(out + done * elem, s.ptr, len * elem);
     }
-    cuda::device_free(staging);
+    if (&s == &own) cuda::device_free(own.ptr);
     return st;
   }
   host(size_t(0), call.n, call.out, where.threads);

@@ -209,7 +209,7 @@ uint64_t PrefetchRing::available() const {
   return (pub - cur_slab_) * slab_ - cur_off_;
 }
 
-gpurngStatus_t PrefetchRing::take_available(void* out, size_t n, bool to_device) {
+gpurngStatus_t PrefetchRing::take_available(void* out, size_t n) {
   char* dst = static_cast<char*>(out);
   size_t done = 0;
   while (done < n) {
@@ -219,12 +219,7 @@ gpurngStatus_t PrefetchRing::take_available(void* out, size_t n, bool to_device)
       if (!next_slab()) break;
     }
     const size_t m = std::min(n - done, cur_end_ - cur_off_);
-    if (to_device) {
-      const gpurngStatus_t st = cuda::copy_to_device(dst + done * elem_, cur_ + cur_off_ * elem_, m * elem_);
-      if (st != GPURNG_STATUS_SUCCESS) return st;
-    } else {
-      memcpy(dst + done * elem_, cur_ + cur_off_ * elem_, m * elem_);
-    }
+    memcpy(dst + done * elem_, cur_ + cur_off_ * elem_, m * elem_);
     cur_off_ += m;
     done += m;
   }

@@ -91,9 +91,9 @@ class PrefetchRing {
   // Let the producer continue the current run after stop().
   void resume();
   bool running() const { return running_.load(std::memory_order_relaxed); }
-  // After stop(): numbers published and not yet consumed, and copying them out (to host or device memory).
+  // After stop(): numbers published and not yet consumed, and copying them out to host memory.
   uint64_t available() const;
-  gpurngStatus_t take_available(void* out, size_t n, bool to_device);
+  gpurngStatus_t take_available(void* out, size_t n);
   size_t slab_numbers() const { return slab_; }
   // True once the GPU producer failed and the ring continued on the CPU.
   bool fell_back_to_cpu() const { return gpu_failed_.load(std::memory_order_acquire); }
