@@ -367,10 +367,17 @@ int main(int argc, char** argv) {
       {"XORWOW", CURAND_RNG_PSEUDO_XORWOW, GPURNG_RNG_PSEUDO_XORWOW, 0, SK::sobol32, K::lnf64, 0, true},
       {"MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_MRG32K3A, 1, SK::sobol32, K::nf32, 0, true},
       {"MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, GPURNG_RNG_PSEUDO_MRG32K3A, 1, SK::sobol32, K::lnf64, 0, true},
+      {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::nf32, 1.0, true},
+      {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::lnf32, 1.0, true},
+      {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::nf64, 1.0, true},
+      {"Sobol64", CURAND_RNG_QUASI_SOBOL64, GPURNG_RNG_QUASI_SOBOL64, 3, SK::sobol64, K::nf64, 1.0, true},
       {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::u32, 1.0},
       {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::uf32, 1.0},
       {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::uf64, 0},
-      {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::nf32, 0},
+      {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::nf32, 1.0},
+      {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::lnf32, 1.0},
+      {"Sobol32", CURAND_RNG_QUASI_SOBOL32, GPURNG_RNG_QUASI_SOBOL32, 3, SK::sobol32, K::nf64, 1.0},
+      {"Sobol64", CURAND_RNG_QUASI_SOBOL64, GPURNG_RNG_QUASI_SOBOL64, 3, SK::sobol64, K::nf64, 1.0},
       {"ScrambledSobol32", CURAND_RNG_QUASI_SCRAMBLED_SOBOL32, GPURNG_RNG_QUASI_SCRAMBLED_SOBOL32, 3,
        SK::scrambled_sobol32, K::uf32, 0},
       {"Sobol64", CURAND_RNG_QUASI_SOBOL64, GPURNG_RNG_QUASI_SOBOL64, 3, SK::sobol64, K::u64, 0},
@@ -438,7 +445,8 @@ int main(int argc, char** argv) {
     std::function<void()> direct;
     if (c.family == 3) {
       direct = [&] {
-        CHECK_GPURNG(gc::sobol_fill(c.sobol, 1, 0, count, sobol_output(c.kind), ours, kMean, kStddev, g_stream));
+        CHECK_GPURNG(gc::sobol_fill(c.sobol, 1, 0, count, sobol_output(c.kind), ours, kMean, kStddev, g_stream,
+                                    c.curand_device));
       };
     } else {
       const int f = c.family;

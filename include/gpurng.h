@@ -187,10 +187,11 @@ typedef enum gpurngNormalMethod {
    *  sets it too, at a cost of one pool pass per 2^19 outputs skipped); float normals, widened exactly for the
    *  double calls; any length. include/gpurng/distributions/wallace.hpp defines every step. */
   GPURNG_NORMAL_METHOD_WALLACE = 3,
-  /** cuRAND's GPU output, bit for bit, for XORWOW, MRG32K3A and PHILOX4_32_10 normals and log-normals: the pairs
-   *  of the default method, converted by the formulas of cuRAND's device code (curand_normal.h with CUDA's logf,
-   *  sqrtf, __sincosf, log, sqrt, sincospi, expf, exp; mean + stddev z as one fused multiply-add), so a program
-   *  moving from curandGenerateNormal on the GPU gets the numbers it had. The GPU makes them: host-memory
+  /** cuRAND's GPU output, bit for bit, for the normals and log-normals of XORWOW, MRG32K3A, PHILOX4_32_10 and the
+   *  four Sobol' generators: the words of the default method, converted by the formulas of cuRAND's device code
+   *  (curand_normal.h with CUDA's logf, sqrtf, __sincosf, log, sqrt, sincospi, erfcinvf, erfcinv, expf, exp;
+   *  mean + stddev z as one fused multiply-add), so a program moving from curandGenerateNormal on the GPU gets
+   *  the numbers it had, at cuRAND's speed or better (the portable Sobol' normals are slower: docs/PERFORMANCE.md). The GPU makes them: host-memory
    *  outputs are made on the GPU and copied back; on the CPU backend the normal and log-normal calls return
    *  GPURNG_STATUS_ARCH_MISMATCH (CUDA's intrinsics do not exist on the host). Uniform, integer and Poisson
    *  outputs are those of the default method. The device API's GPURNG_NORMALS_CURAND_DEVICE is the same mode

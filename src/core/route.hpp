@@ -35,8 +35,9 @@ constexpr size_t kDeviceForHostCalls = size_t(1) << 20;
 // Staging slabs between host and device memory, in bytes.
 constexpr size_t kStagingBytes = size_t(64) << 20;
 
-// Where host-memory calls on the CUDA backend run.
-enum class HostCalls { on_host, on_device_when_large, on_device };
+// Where host-memory calls on the CUDA backend run. on_device_whole: on the GPU as one slab of the whole call, for
+// engines whose device fill makes whole calls only (a call beyond kStagingBytes gets a buffer of its own).
+enum class HostCalls { on_host, on_device_when_large, on_device, on_device_whole };
 
 template <class HostRange, class DeviceRange>
 gpurngStatus_t route(const Call& call, const Where& where, HostCalls host_calls, HostRange&& host,
@@ -55,20 +56,22 @@ gpurngStatus_t route(const Call& call, const Where& where, HostCalls host_calls,
     }
     return GPURNG_STATUS_SUCCESS;
   }
-  const bool on_device = host_calls == HostCalls::on_device ||
+  const bool whole = host_calls == HostCalls::on_device_whole;
+  const bool on_device = whole || host_calls == HostCalls::on_device ||
                          (host_calls == HostCalls::on_device_when_large && call.n >= kDeviceForHostCalls);
   if (where.cuda_backend && on_device) {
+    const size_t dslab = whole ? call.n : slab;
     DeviceStaging own;
-    DeviceStaging& s = where.staging ? *where.staging : own;
+    DeviceStaging& s = where.staging && dslab * elem <= kStagingBytes ? *where.staging : own;
     gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
-    if (s.bytes < slab * elem) {
+    if (s.bytes < dslab * elem) {
       cuda::device_free(s.ptr);
       s = DeviceStaging{};
-      st = cuda::device_alloc(&s.ptr, slab * elem);
-      if (st == GPURNG_STATUS_SUCCESS) s.bytes = slab * elem;
+      st = cuda::device_alloc(&s.ptr, dslab * elem);
+      if (st == GPURNG_STATUS_SUCCESS) s.bytes = dslab * elem;
     }
-    for (size_t done = 0; done < call.n && st == GPURNG_STATUS_SUCCESS; done += slab) {
-      const size_t len = std::min(slab, call.n - done);
+    for (size_t done = 0; done < call.n && st == GPURNG_STATUS_SUCCESS; done += dslab) {
+      const size_t len = std::min(dslab, call.n - done);
       st = device(done, len, s.ptr, nullptr);
       if (st == GPURNG_STATUS_SUCCESS) st = cuda::copy_to_host(out + done * elem, s.ptr, len * elem);
     }

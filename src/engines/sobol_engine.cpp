@@ -21,6 +21,15 @@ class SobolEngine final : public QuasiEngine {
   explicit SobolEngine(sobol::Kind kind) : QuasiEngine(sobol::kMaxDimensions), kind_(kind) {}
 
   gpurngStatus_t set_seed(uint64_t) override { return GPURNG_STATUS_TYPE_ERROR; }
+  gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
+    if (m != GPURNG_NORMAL_METHOD_CURAND_DEVICE) {
+      const gpurngStatus_t st = QuasiEngine::set_normal_method(m);
+      if (st == GPURNG_STATUS_SUCCESS) curand_device_normals_ = false;
+      return st;
+    }
+    curand_device_normals_ = true;
+    return GPURNG_STATUS_SUCCESS;
+  }
 
   gpurngStatus_t check(const Call& c) const override {
     constexpr bool wide = sizeof(W) == 8;
@@ -35,13 +44,17 @@ class SobolEngine final : public QuasiEngine {
     // are filled on the host (and copied).
     Where w = where;
     if (table && sizeof(W) == 8) w.cuda_backend = false;
+    // cuRAND's GPU formulas exist on the GPU only: no CPU backend; host outputs are made there and copied.
+    const bool gpu_normals = curand_device_normals_ && is_normal(c.dist);
+    if (gpu_normals && !where.cuda_backend) return GPURNG_STATUS_ARCH_MISMATCH;
     const uint64_t start = sobol::call_start(kind_, position_);
     // Host memory on the CUDA backend: the GPU for normals and from 16 Ki outputs on (64 Ki normals took 19.5
     // ms on the H100 machine's host CPU, 64 Ki words 105-143 us, against 54-91 us for cuRAND and its copy),
     // as one staging buffer: the device fill makes whole calls only.
-    const bool gpu = (is_normal(c.dist) || c.n >= kDeviceForHostSobol) && c.n * dist_size(c.dist) <= kStagingBytes;
+    const bool gpu =
+        gpu_normals || ((is_normal(c.dist) || c.n >= kDeviceForHostSobol) && c.n * dist_size(c.dist) <= kStagingBytes);
     const gpurngStatus_t st = route(
-        c, w, gpu ? HostCalls::on_device : HostCalls::on_host,
+        c, w, gpu ? HostCalls::on_device_whole : HostCalls::on_host,
         [&](size_t first, size_t count, void* out, int threads) {
           const auto& t = table_();
           cpu::split_range(count, threads, [&](size_t a, size_t m) {
@@ -52,8 +65,8 @@ class SobolEngine final : public QuasiEngine {
         },
         [&](size_t first, size_t count, void* out, void* stream) {
           if (first != 0 || count != c.n) return GPURNG_STATUS_INTERNAL_ERROR;  // whole calls only (above)
-          gpurngStatus_t dst =
-              cuda::sobol_fill(kind_, dims_, position_, c.n, output_of(c.dist), out, c.mean, c.stddev, stream);
+          gpurngStatus_t dst = cuda::sobol_fill(kind_, dims_, position_, c.n, output_of(c.dist), out, c.mean, c.stddev,
+                                                stream, curand_device_normals_);
           if (dst == GPURNG_STATUS_SUCCESS && table)
             dst = poisson_device(*table, static_cast<uint32_t*>(out), c.n, stream);
           return dst;
@@ -142,6 +155,7 @@ class SobolEngine final : public QuasiEngine {
   }
 
   sobol::Kind kind_;
+  bool curand_device_normals_ = false;  // GPURNG_NORMAL_METHOD_CURAND_DEVICE
 };
 
 std::unique_ptr<Engine> make_sobol_engine(gpurngRngType_t type) {

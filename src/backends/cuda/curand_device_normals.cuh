@@ -67,6 +67,41 @@ __device__ __forceinline__ f64x2 box_muller_mrg(double u, double u2) {
   return r;
 }
 
+// Sobol': the inverse-CDF normal of one point as _curand_normal_icdf / _curand_normal_icdf_double (CUDA's
+// erfcinvf / erfcinv; the 64-bit sets' float output uses the word's top 32 bits). The products p = t 2^-32 and
+// t 2^-53 are exact, so fusing them with the add changes nothing.
+template <typename W>
+__device__ __forceinline__ float sobol_normal_float(W x) {
+  uint32_t t = sizeof(W) == 8 ? static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32) : static_cast<uint32_t>(x);
+  float s = -1.4142135f;
+  if (t > 0x80000000u) {
+    t = 0xffffffffu - t;
+    s = -s;
+  }
+  const float p = __fmaf_rn(static_cast<float>(t), 2.3283064e-10f, 2.3283064e-10f / 2.0f);
+  return s * erfcinvf(2.0f * p);
+}
+template <typename W>
+__device__ __forceinline__ double sobol_normal_double(W x) {
+  double s = -1.4142135623730951, p;
+  if constexpr (sizeof(W) == 8) {
+    unsigned long long t = static_cast<unsigned long long>(x) >> 11;
+    if (t > 0x10000000000000ull) {
+      t = 0x1fffffffffffffull - t;
+      s = -s;
+    }
+    p = __fma_rn(static_cast<double>(t), 1.1102230246251565e-16, 1.1102230246251565e-16 / 2.0);
+  } else {
+    uint32_t t = static_cast<uint32_t>(x);
+    if (t > 0x80000000u) {
+      t = 0xffffffffu - t;
+      s = -s;
+    }
+    p = __fma_rn(static_cast<double>(t), 2.3283064365386963e-10, 2.3283064365386963e-10 / 2.0);
+  }
+  return s * erfcinv(2.0 * p);
+}
+
 // mean + stddev z, and exp of it.
 __device__ __forceinline__ float scale(float z, float mean, float stddev) { return __fmaf_rn(stddev, z, mean); }
 __device__ __forceinline__ double scale(double z, double mean, double stddev) { return __fma_rn(stddev, z, mean); }

@@ -44,9 +44,9 @@ enum class SobolOutput { bits, uniform_f32, uniform_f64, normal_f32, normal_f64,
 
 // One Sobol' call: as sobol::fill/fill_normal/fill_log_normal with the same arguments (dims dimensions,
 // n a multiple of dims, dimension-major), into device memory. The direction tables go to the device
-// on first use of each set and stay there.
+// on first use of each set and stay there. curand_device_normals: the (log-)normals by cuRAND's GPU formulas.
 gpurngStatus_t sobol_fill(sobol::Kind k, unsigned dims, uint64_t point_offset, size_t n, SobolOutput o, void* out,
-                          double mean, double stddev, void* stream);
+                          double mean, double stddev, void* stream, bool curand_device_normals = false);
 
 }  // namespace cuda
 }  // namespace gpurng

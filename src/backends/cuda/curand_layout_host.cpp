@@ -209,7 +209,7 @@ gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail:
 }
 
 gpurngStatus_t sobol_fill(sobol::Kind k, unsigned dims, uint64_t point_offset, size_t n, SobolOutput o, void* out,
-                          double mean, double stddev, void* stream) {
+                          double mean, double stddev, void* stream, bool curand_device_normals) {
   if (static_cast<int>(k) < static_cast<int>(sobol::Kind::sobol32) ||
       static_cast<int>(k) > static_cast<int>(sobol::Kind::scrambled_sobol64))
     return GPURNG_STATUS_TYPE_ERROR;
@@ -223,7 +223,7 @@ gpurngStatus_t sobol_fill(sobol::Kind k, unsigned dims, uint64_t point_offset, s
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   const gpurngStatus_t st =
       ll::sobol(sobol::is_64bit(k), t.vectors, t.constants, dims, sobol::call_start(k, point_offset), n / dims,
-                static_cast<ll::SobolOut>(o), out, mean, stddev, s);
+                static_cast<ll::SobolOut>(o), curand_device_normals, out, mean, stddev, s);
   if (st != GPURNG_STATUS_SUCCESS) return st;
   return finish(s, stream == nullptr);
 }

@@ -664,8 +664,9 @@ gpurngStatus_t fill_engine(Out o, bool curand_device, const Plan& p, const void*
 // ---------------------------------------------------------------------------------------------------
 // Sobol'
 
-// sobol::fill*'s conversions (z * stddev + mean, two roundings; exp of that for log-normals).
-template <typename W, SobolOut O>
+// sobol::fill*'s conversions (z * stddev + mean, two roundings; exp of that for log-normals), or with D the
+// normals of cuRAND's GPU generators (curand_device_normals.cuh).
+template <typename W, SobolOut O, bool D>
 struct SobolConvert {
   using out_t = typename std::conditional<
       O == SobolOut::bits, W,
@@ -679,6 +680,12 @@ struct SobolConvert {
       return sobol::uniform_float(x);
     } else if constexpr (O == SobolOut::uniform_f64) {
       return sobol::uniform_double(x);
+    } else if constexpr (D) {
+      const out_t z = sizeof(out_t) == 4 ? curand_device::sobol_normal_float(x) : curand_device::sobol_normal_double(x);
+      if constexpr (O == SobolOut::lognormal_f32 || O == SobolOut::lognormal_f64)
+        return curand_device::lognormal(z, mean, stddev);
+      else
+        return curand_device::scale(z, mean, stddev);
     } else if constexpr (O == SobolOut::normal_f32) {
       return curand_out::scale(sobol::normal_float(x), mean, stddev);
     } else if constexpr (O == SobolOut::normal_f64) {
@@ -747,10 +754,10 @@ __global__ void __launch_bounds__(kBlock)
   }
 }
 
-template <typename W, SobolOut O>
+template <typename W, SobolOut O, bool D>
 gpurngStatus_t sobol_launch(const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,
                             void* out, double mean, double stddev, cudaStream_t stream) {
-  using C = SobolConvert<W, O>;
+  using C = SobolConvert<W, O, D>;
   // Four 4-byte points per step (one 16-byte store) when every dimension's points start on a 16-byte
   // boundary at an index that is 0 mod 4. 8-byte outputs stay one per step: two 16-byte stores a lane, 32
   // bytes apart across the warp, measured 2.7x slower on the H200 than the one-point kernel's 8-byte stores.
@@ -781,24 +788,32 @@ gpurngStatus_t sobol_launch(const void* vectors, const void* constants, unsigned
   return status_of(cudaGetLastError());
 }
 
+// The normal outputs in either set of formulas; the others have one.
+template <typename W, SobolOut O>
+gpurngStatus_t sobol_normal(bool curand_device, const void* v, const void* c, unsigned dims, uint64_t start,
+                            uint64_t per, void* out, double mean, double stddev, cudaStream_t s) {
+  if (curand_device) return sobol_launch<W, O, true>(v, c, dims, start, per, out, mean, stddev, s);
+  return sobol_launch<W, O, false>(v, c, dims, start, per, out, mean, stddev, s);
+}
+
 template <typename W>
 gpurngStatus_t sobol_dispatch(const void* v, const void* c, unsigned dims, uint64_t start, uint64_t per, SobolOut o,
-                              void* out, double mean, double stddev, cudaStream_t s) {
+                              bool curand_device, void* out, double mean, double stddev, cudaStream_t s) {
   switch (o) {
     case SobolOut::bits:
-      return sobol_launch<W, SobolOut::bits>(v, c, dims, start, per, out, mean, stddev, s);
+      return sobol_launch<W, SobolOut::bits, false>(v, c, dims, start, per, out, mean, stddev, s);
     case SobolOut::uniform_f32:
-      return sobol_launch<W, SobolOut::uniform_f32>(v, c, dims, start, per, out, mean, stddev, s);
+      return sobol_launch<W, SobolOut::uniform_f32, false>(v, c, dims, start, per, out, mean, stddev, s);
     case SobolOut::uniform_f64:
-      return sobol_launch<W, SobolOut::uniform_f64>(v, c, dims, start, per, out, mean, stddev, s);
+      return sobol_launch<W, SobolOut::uniform_f64, false>(v, c, dims, start, per, out, mean, stddev, s);
     case SobolOut::normal_f32:
-      return sobol_launch<W, SobolOut::normal_f32>(v, c, dims, start, per, out, mean, stddev, s);
+      return sobol_normal<W, SobolOut::normal_f32>(curand_device, v, c, dims, start, per, out, mean, stddev, s);
     case SobolOut::normal_f64:
-      return sobol_launch<W, SobolOut::normal_f64>(v, c, dims, start, per, out, mean, stddev, s);
+      return sobol_normal<W, SobolOut::normal_f64>(curand_device, v, c, dims, start, per, out, mean, stddev, s);
     case SobolOut::lognormal_f32:
-      return sobol_launch<W, SobolOut::lognormal_f32>(v, c, dims, start, per, out, mean, stddev, s);
+      return sobol_normal<W, SobolOut::lognormal_f32>(curand_device, v, c, dims, start, per, out, mean, stddev, s);
     case SobolOut::lognormal_f64:
-      return sobol_launch<W, SobolOut::lognormal_f64>(v, c, dims, start, per, out, mean, stddev, s);
+      return sobol_normal<W, SobolOut::lognormal_f64>(curand_device, v, c, dims, start, per, out, mean, stddev, s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
 }
@@ -825,10 +840,11 @@ gpurngStatus_t fill(Eng e, Out o, bool curand_device, const Plan& p, const void*
 }
 
 gpurngStatus_t sobol(bool is64, const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,
-                     SobolOut o, void* out, double mean, double stddev, void* stream) {
+                     SobolOut o, bool curand_device, void* out, double mean, double stddev, void* stream) {
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
-  if (is64) return sobol_dispatch<uint64_t>(vectors, constants, dims, start, per, o, out, mean, stddev, s);
-  return sobol_dispatch<uint32_t>(vectors, constants, dims, start, per, o, out, mean, stddev, s);
+  if (is64)
+    return sobol_dispatch<uint64_t>(vectors, constants, dims, start, per, o, curand_device, out, mean, stddev, s);
+  return sobol_dispatch<uint32_t>(vectors, constants, dims, start, per, o, curand_device, out, mean, stddev, s);
 }
 
 }  // namespace layout_launch

@@ -63,7 +63,7 @@ gpurngStatus_t fill(Eng e, Out o, bool curand_device, const Plan& p, const void*
 // constants are the set's device tables (32 or 64 words per dimension; one constant per dimension).
 enum class SobolOut : int { bits, uniform_f32, uniform_f64, normal_f32, normal_f64, lognormal_f32, lognormal_f64 };
 gpurngStatus_t sobol(bool is64, const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,
-                     SobolOut o, void* out, double mean, double stddev, void* stream);
+                     SobolOut o, bool curand_device, void* out, double mean, double stddev, void* stream);
 
 }  // namespace layout_launch
 }  // namespace cuda
