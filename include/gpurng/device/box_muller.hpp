@@ -6,10 +6,9 @@
 //                                    as the host API's gpurngGenerateNormal / LogNormal (curand_outputs.hpp says
 //                                    how every product is kept from being fused).
 //   cuRAND-device                    GPURNG_NORMALS_CURAND_DEVICE defined before including gpurng_kernel.h, in code
-//                                    compiled for the GPU: cuRAND's device formulas (curand_normal.h,
-//                                    curand_lognormal.h) with CUDA's logf / sqrtf / __sincosf / sincospi / expf,
-//                                    the expressions written as cuRAND writes them so that nvcc contracts them the
-//                                    same way under the same flags: cuRAND's device bits. Compiled for the host
+//                                    compiled for the GPU: cuRAND's device formulas (curand_device_formulas.hpp,
+//                                    AsWritten: the expressions as cuRAND writes them, so that nvcc contracts them
+//                                    the same way under the same flags): cuRAND's device bits. Compiled for the host
 //                                    (host code, or the host pass of nvcc) the mode falls back to the portable
 //                                    formulas: CUDA's device intrinsics do not exist there.
 // Which raw words each pair takes is the caller's business (the engine headers); these only convert them.
@@ -17,6 +16,7 @@
 
 #include <stdint.h>
 
+#include "gpurng/distributions/curand_device_formulas.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
 #include "gpurng/hd.hpp"
@@ -36,14 +36,7 @@ using curand_out::f64x2;
 // XORWOW and Philox, float: words x (radius) and y (angle); (sin, cos) order.
 GPURNG_HD f32x2 box_muller(uint32_t x, uint32_t y) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  const float u = x * curand_out::k2pow32Inv + (curand_out::k2pow32Inv / 2);
-  const float v = y * curand_out::k2pow32Inv2Pi + (curand_out::k2pow32Inv2Pi / 2);
-  const float s = sqrtf(-2.0f * logf(u));
-  f32x2 r;
-  __sincosf(v, &r.s, &r.c);
-  r.s *= s;
-  r.c *= s;
-  return r;
+  return curand_formulas::box_muller<curand_formulas::AsWritten>(x, y);
 #else
   return curand_out::box_muller_f32(x, y);
 #endif
@@ -52,14 +45,7 @@ GPURNG_HD f32x2 box_muller(uint32_t x, uint32_t y) {
 // XORWOW and Philox, double: words x0, x1 (radius, 53 bits) and y0, y1 (angle).
 GPURNG_HD f64x2 box_muller(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  const double u = curand_out::hq_bits(x0, x1) * curand_out::k2pow53Inv + (curand_out::k2pow53Inv / 2.0);
-  const double v = curand_out::hq_bits(y0, y1) * (curand_out::k2pow53Inv * 2.0) + curand_out::k2pow53Inv;
-  const double s = sqrt(-2.0 * log(u));
-  f64x2 r;
-  sincospi(v, &r.s, &r.c);
-  r.s *= s;
-  r.c *= s;
-  return r;
+  return curand_formulas::box_muller<curand_formulas::AsWritten>(x0, x1, y0, y1);
 #else
   return curand_out::box_muller_f64(x0, x1, y0, y1);
 #endif
@@ -68,14 +54,7 @@ GPURNG_HD f64x2 box_muller(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
 // MRG32k3a, float: outputs z0 (radius) and z1 (angle), each through its own float uniform.
 GPURNG_HD f32x2 box_muller_mrg(uint32_t z0, uint32_t z1) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  const float x = mrg32k3a::uniform_float(z0);
-  const float y = mrg32k3a::uniform_float(z1) * curand_out::k2Pi;
-  const float s = sqrtf(-2.0f * logf(x));
-  f32x2 r;
-  __sincosf(y, &r.s, &r.c);
-  r.s *= s;
-  r.c *= s;
-  return r;
+  return curand_formulas::box_muller_mrg(mrg32k3a::uniform_float(z0), mrg32k3a::uniform_float(z1));
 #else
   return curand_out::box_muller_mrg_f32(mrg32k3a::uniform_float(z0), mrg32k3a::uniform_float(z1));
 #endif
@@ -84,14 +63,7 @@ GPURNG_HD f32x2 box_muller_mrg(uint32_t z0, uint32_t z1) {
 // MRG32k3a, double: z0 (radius) and z1 (angle) through the double uniforms.
 GPURNG_HD f64x2 box_muller_mrg_double(uint32_t z0, uint32_t z1) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  const double x = mrg32k3a::uniform_double(z0);
-  const double y = mrg32k3a::uniform_double(z1) * 2.0;
-  const double s = sqrt(-2.0 * log(x));
-  f64x2 r;
-  sincospi(y, &r.s, &r.c);
-  r.s *= s;
-  r.c *= s;
-  return r;
+  return curand_formulas::box_muller_mrg(mrg32k3a::uniform_double(z0), mrg32k3a::uniform_double(z1));
 #else
   return curand_out::box_muller_mrg_f64(mrg32k3a::uniform_double(z0), mrg32k3a::uniform_double(z1));
 #endif
@@ -100,14 +72,14 @@ GPURNG_HD f64x2 box_muller_mrg_double(uint32_t z0, uint32_t z1) {
 // exp(mean + stddev z).
 GPURNG_HD float log_normal(float z, float mean, float stddev) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  return expf(mean + (stddev * z));
+  return curand_formulas::log_normal<curand_formulas::AsWritten>(z, mean, stddev);
 #else
   return curand_out::lognormal(z, mean, stddev);
 #endif
 }
 GPURNG_HD double log_normal(double z, double mean, double stddev) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  return exp(mean + (stddev * z));
+  return curand_formulas::log_normal<curand_formulas::AsWritten>(z, mean, stddev);
 #else
   return curand_out::lognormal(z, mean, stddev);
 #endif

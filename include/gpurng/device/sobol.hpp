@@ -86,14 +86,7 @@ GPURNG_HD void init(const V* direction_vectors, typename word_of<S>::type c, uin
 template <typename W>
 GPURNG_HD float normal_float(W x) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  uint32_t t = sizeof(W) == 8 ? static_cast<uint32_t>(static_cast<uint64_t>(x) >> 32) : static_cast<uint32_t>(x);
-  float s = -1.4142135f;
-  if (t > 0x80000000u) {
-    t = 0xffffffffu - t;
-    s = -s;
-  }
-  float p = t * 2.3283064e-10f + (2.3283064e-10f / 2.0f);
-  return s * erfcinvf(2.0f * p);
+  return curand_formulas::sobol_normal_float<curand_formulas::AsWritten>(x);
 #else
   return sobol::normal_float(x);
 #endif
@@ -101,24 +94,7 @@ GPURNG_HD float normal_float(W x) {
 template <typename W>
 GPURNG_HD double normal_double(W x) {
 #if GPURNG_DEVICE_NORMALS_CURAND
-  double s = -1.4142135623730951;
-  double p;
-  if (sizeof(W) == 8) {
-    unsigned long long t = static_cast<unsigned long long>(x) >> 11;
-    if (t > 0x10000000000000ull) {
-      t = 0x1fffffffffffffull - t;
-      s = -s;
-    }
-    p = t * 1.1102230246251565e-16 + (1.1102230246251565e-16 / 2.0);
-  } else {
-    uint32_t t = static_cast<uint32_t>(x);
-    if (t > 0x80000000u) {
-      t = 0xffffffffu - t;
-      s = -s;
-    }
-    p = t * 2.3283064365386963e-10 + (2.3283064365386963e-10 / 2.0);
-  }
-  return s * erfcinv(2.0 * p);
+  return curand_formulas::sobol_normal_double<curand_formulas::AsWritten>(x);
 #else
   return sobol::normal_double(x);
 #endif

@@ -42,8 +42,8 @@
 #include <type_traits>
 
 #include "cuda_runtime.hpp"
-#include "curand_device_normals.cuh"
 #include "curand_layout_launch.hpp"
+#include "gpurng/distributions/curand_device_formulas.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
 #include "gpurng/engines/philox.hpp"
@@ -59,42 +59,44 @@ namespace {
 unsigned g_threads_per_sm = 0;  // 0: each engine's default (set_threads_per_sm)
 
 using PhiloxThread = curand_layout::detail::philox_thread;
+namespace cf = curand_formulas;
 
 // ---------------------------------------------------------------------------------------------------
 // Units: W words -> G outputs (the table in curand_layout.hpp).
 
 // The normal formulas of a fill: the library's portable ones (D false: the same bits as the CPU backend) or
-// cuRAND's GPU ones (D true, GPURNG_NORMAL_METHOD_CURAND_DEVICE: curand_device_normals.cuh).
+// cuRAND's GPU ones (D true, GPURNG_NORMAL_METHOD_CURAND_DEVICE: curand_device_formulas.hpp, fused as NVIDIA's
+// build of cuRAND fuses them).
 template <bool D>
 struct Normals {
   template <typename T>
   __device__ __forceinline__ static T finish(T z, T mean, T stddev, bool log) {
     if constexpr (D)
-      return log ? curand_device::lognormal(z, mean, stddev) : curand_device::scale(z, mean, stddev);
+      return log ? cf::log_normal<cf::Fused>(z, mean, stddev) : cf::scale<cf::Fused>(z, mean, stddev);
     else
       return log ? curand_out::lognormal(z, mean, stddev) : curand_out::scale(z, mean, stddev);
   }
   __device__ __forceinline__ static curand_out::f32x2 pair(uint32_t x, uint32_t y) {
     if constexpr (D)
-      return curand_device::box_muller(x, y);
+      return cf::box_muller<cf::Fused>(x, y);
     else
       return curand_out::box_muller_f32(x, y);
   }
   __device__ __forceinline__ static curand_out::f64x2 pair(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
     if constexpr (D)
-      return curand_device::box_muller(x0, x1, y0, y1);
+      return cf::box_muller<cf::Fused>(x0, x1, y0, y1);
     else
       return curand_out::box_muller_f64(x0, x1, y0, y1);
   }
   __device__ __forceinline__ static curand_out::f32x2 pair_mrg(float u, float u2) {
     if constexpr (D)
-      return curand_device::box_muller_mrg(u, u2);
+      return cf::box_muller_mrg(u, u2);
     else
       return curand_out::box_muller_mrg_f32(u, u2);
   }
   __device__ __forceinline__ static curand_out::f64x2 pair_mrg(double u, double u2) {
     if constexpr (D)
-      return curand_device::box_muller_mrg(u, u2);
+      return cf::box_muller_mrg(u, u2);
     else
       return curand_out::box_muller_mrg_f64(u, u2);
   }
@@ -665,7 +667,7 @@ gpurngStatus_t fill_engine(Out o, bool curand_device, const Plan& p, const void*
 // Sobol'
 
 // sobol::fill*'s conversions (z * stddev + mean, two roundings; exp of that for log-normals), or with D the
-// normals of cuRAND's GPU generators (curand_device_normals.cuh).
+// normals of cuRAND's GPU generators (curand_device_formulas.hpp).
 template <typename W, SobolOut O, bool D>
 struct SobolConvert {
   using out_t = typename std::conditional<
@@ -681,11 +683,11 @@ struct SobolConvert {
     } else if constexpr (O == SobolOut::uniform_f64) {
       return sobol::uniform_double(x);
     } else if constexpr (D) {
-      const out_t z = sizeof(out_t) == 4 ? curand_device::sobol_normal_float(x) : curand_device::sobol_normal_double(x);
+      const out_t z = sizeof(out_t) == 4 ? cf::sobol_normal_float<cf::Fused>(x) : cf::sobol_normal_double<cf::Fused>(x);
       if constexpr (O == SobolOut::lognormal_f32 || O == SobolOut::lognormal_f64)
-        return curand_device::lognormal(z, mean, stddev);
+        return cf::log_normal<cf::Fused>(z, mean, stddev);
       else
-        return curand_device::scale(z, mean, stddev);
+        return cf::scale<cf::Fused>(z, mean, stddev);
     } else if constexpr (O == SobolOut::normal_f32) {
       return curand_out::scale(sobol::normal_float(x), mean, stddev);
     } else if constexpr (O == SobolOut::normal_f64) {

@@ -55,7 +55,7 @@ void set_threads_per_sm(unsigned threads);
 // Queue the fill kernel(s) of one call on `stream` (a cudaStream_t). states: T device states of engine e.
 // xorwow_powers: M^(2^e), e < xorwow::kPowers, in device memory; scratch: room for p.slots states, which
 // the call overwrites (XORWOW and MRG32k3a: the slots' states after the call's common jump). curand_device:
-// normals by cuRAND's GPU formulas (curand_device_normals.cuh) instead of the portable ones.
+// normals by cuRAND's GPU formulas (gpurng/distributions/curand_device_formulas.hpp), not the portable ones.
 gpurngStatus_t fill(Eng e, Out o, bool curand_device, const Plan& p, const void* states, const uint32_t* xorwow_powers,
                     void* scratch, void* out, double mean, double stddev, void* stream);
 
