@@ -306,6 +306,39 @@ TEST(ClassicEngines, DeviceMemoryMatchesTheReference) {
     r.next();
     EXPECT_EQ(after, r.value);
   }
+  // Every size class of the lane kernels (one partial chunk, partial groups of 32, many chunks ending inside a
+  // group), as floats and doubles too, each call continuing the last: the lagged-Fibonacci types and the rest.
+  for (gpurngRngType_t type : kTypes) {
+    SCOPED_TRACE(type);
+    Gen g(type);
+    RefStream r = ref_at(type, seed_for(type, 0), 0);
+    std::vector<float> f(n);
+    std::vector<double> d(n);
+    for (size_t m : {size_t(1), size_t(31), size_t(1000), size_t(70001), size_t(3000017)}) {
+      SCOPED_TRACE(m);
+      ASSERT_EQ(gpurngGenerate(g.g, dev, m), GPURNG_STATUS_SUCCESS);
+      ASSERT_EQ(cudaMemcpy(host.data(), dev, m * sizeof(unsigned), cudaMemcpyDeviceToHost), cudaSuccess);
+      for (size_t i = 0; i < m; ++i) {
+        r.next();
+        ASSERT_EQ(host[i], r.value) << i;
+      }
+      float* df = reinterpret_cast<float*>(dev);
+      ASSERT_EQ(gpurngGenerateUniform(g.g, df, m), GPURNG_STATUS_SUCCESS);
+      ASSERT_EQ(cudaMemcpy(f.data(), df, m * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess);
+      for (size_t i = 0; i < m; ++i) {
+        r.next();
+        ASSERT_EQ(f[i], r.as_float()) << i;
+      }
+      const size_t md = m / 2 + 1;  // doubles in the same buffer
+      double* dd = reinterpret_cast<double*>(dev);
+      ASSERT_EQ(gpurngGenerateUniformDouble(g.g, dd, md), GPURNG_STATUS_SUCCESS);
+      ASSERT_EQ(cudaMemcpy(d.data(), dd, md * sizeof(double), cudaMemcpyDeviceToHost), cudaSuccess);
+      for (size_t i = 0; i < md; ++i) {
+        r.next();
+        ASSERT_EQ(d[i], r.as_double()) << i;
+      }
+    }
+  }
   unsigned seed = 1;
   ASSERT_EQ(gpurngParkMillerFill(16807u, &seed, dev, 10000), GPURNG_STATUS_SUCCESS);
   ASSERT_EQ(cudaMemcpy(host.data(), dev, 10000 * sizeof(unsigned), cudaMemcpyDeviceToHost), cudaSuccess);

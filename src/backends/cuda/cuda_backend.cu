@@ -237,7 +237,11 @@ gpurngStatus_t device_alloc(void** p, size_t bytes) {
   *p = nullptr;
   return status_of(cudaMalloc(p, bytes), GPURNG_STATUS_ALLOCATION_FAILED);
 }
-void device_free(void* p) { cudaFree(p); }
+// NULL frees nothing and must not call CUDA: cudaFree(NULL) would start the runtime, which a CPU-backend
+// process (or one about to fork) has never touched.
+void device_free(void* p) {
+  if (p) cudaFree(p);
+}
 gpurngStatus_t copy_to_host(void* dst, const void* src, size_t bytes) {
   return status_of(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), GPURNG_STATUS_LAUNCH_FAILURE);
 }
