@@ -88,9 +88,9 @@ __global__ void __launch_bounds__(kGlibcLanes)
   using S = GlibcShared<DEG, T>;
   __shared__ __align__(16) unsigned char shared[S::kBytes];
   const size_t block_first = size_t(blockIdx.x) * kGlibcLanes * L;
-  if (block_first >= n) return;  // the whole block is past the call (block-uniform)
+  if (block_first >= n) return;                               // the whole block is past the call (block-uniform)
   uint32_t* const win = reinterpret_cast<uint32_t*>(shared);  // kGlibcLanes rows of kRow
-  uint32_t* const mat = win + kGlibcLanes * S::kRow;            // one DEG x DEG power
+  uint32_t* const mat = win + kGlibcLanes * S::kRow;          // one DEG x DEG power
   const int tid = threadIdx.x;
   const auto load_power = [&](int k) {
     __syncthreads();
