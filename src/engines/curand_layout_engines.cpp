@@ -159,8 +159,7 @@ class LayoutEngine final : public Engine {
     // Host memory on the CUDA backend: normals on the GPU at every size (the CPU's portable log and sincos
     // cost 36-240 us for 1 Ki of them on the H100 machine's host, the GPU and the copy back 16-30), the
     // rest from kDeviceForHostCalls on. The bits are the same either way, except in the GPU-only mode.
-    const HostCalls host_calls =
-        gpu_normals || cl::is_normal(o) ? HostCalls::on_device : HostCalls::on_device_when_large;
+    const HostCalls host_calls = cl::is_normal(o) ? HostCalls::on_device : HostCalls::on_device_when_large;
     const gpurngStatus_t st = route(
         c, where, host_calls,
         [&](size_t first, size_t count, void* out, int threads) {
