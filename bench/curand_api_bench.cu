@@ -249,6 +249,9 @@ struct Result {
   // Calls of kSmallSizes[i] outputs, in us: [size][0 device memory, 1 host memory][0 cuRAND, 1 API]. Host memory:
   // cuRAND's generator into device memory and cudaMemcpy to the same (pageable) host buffer, against one API call.
   double small[3][2][2] = {};
+  // Device memory, in us: the library's fill called directly (XORWOW, MRG32k3a: from positions kept on the device,
+  // as the API's run of calls; Philox, Sobol': from offset 0), and the host time to issue one API call (no wait).
+  double small_direct[3] = {}, small_submit[3] = {};
   unsigned long long differ, far;
   double target;
 };
@@ -457,6 +460,27 @@ int main(int argc, char** argv) {
     }
     count = kSmall;
     r.small_ours_us = 1e3 * time_ms(direct);
+    {
+      gc::LayoutStates* live = nullptr;
+      uint32_t t_next = 0;
+      const bool keeps = c.family == 0 || c.family == 1;
+      if (keeps)
+        CHECK_GPURNG(gc::layout_live_init(engines[c.family], origins[c.family], states[c.family], 0,
+                                          layout_output(c.kind), &live, &t_next, g_stream));
+      for (int s = 0; s < 3; ++s) {
+        count = kSmallSizes[s] - kSmallSizes[s] % 4;
+        const cl::output o = c.family == 3 ? cl::output::u32 : layout_output(c.kind);
+        const uint32_t T = keeps ? origins[c.family].threads : 1;
+        const uint32_t units = keeps ? static_cast<uint32_t>(count / cl::outputs_per_unit(engines[c.family], o)) : 0;
+        r.small_direct[s] = 1e3 * time_ms(keeps ? std::function<void()>([&] {
+                              CHECK_GPURNG(gc::layout_live_fill(engines[c.family], t_next, live, count, o, ours, kMean,
+                                                                kStddev, g_stream, c.curand_device));
+                              t_next = static_cast<uint32_t>((t_next + units % T) % T);
+                            })
+                                                : direct);
+      }
+      gc::layout_states_free(live);
+    }
     count = n;
     for (unsigned t : tpsm) {
       gc::layout_launch::set_threads_per_sm(t);
@@ -479,6 +503,14 @@ int main(int argc, char** argv) {
         const size_t m = kSmallSizes[s] - kSmallSizes[s] % 4;
         r.small[s][0][1] = 1e3 * time_ms([&] { CHECK_GPURNG(api_call(a, c.kind, ours, m)); });
         r.small[s][1][1] = host_us([&] { CHECK_GPURNG(api_call(a, c.kind, host_buf.data(), m)); });
+        CHECK_GPURNG(api_call(a, c.kind, ours, m));  // the device-memory path again (the host call moved it)
+        CHECK_CUDA(cudaStreamSynchronize(g_stream));
+        constexpr int kIssued = 200;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int k = 0; k < kIssued; ++k) CHECK_GPURNG(api_call(a, c.kind, ours, m));
+        r.small_submit[s] =
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / kIssued;
+        CHECK_CUDA(cudaStreamSynchronize(g_stream));
       }
       // the API's first call from offset 0 equals cuRAND's too
       CHECK_GPURNG(gpurngSetGeneratorOffset(a, 0));
@@ -499,6 +531,11 @@ int main(int argc, char** argv) {
     for (auto& s : r.sweep) std::printf("    tpsm %5u: %.3f ms\n", s.first, s.second);
     std::printf("    calls, us cuRAND/API: device");
     for (int s = 0; s < 3; ++s) std::printf(" %zu: %.1f/%.1f", kSmallSizes[s], r.small[s][0][0], r.small[s][0][1]);
+    std::printf(" (direct");
+    for (int s = 0; s < 3; ++s) std::printf(" %.1f", r.small_direct[s]);
+    std::printf(", API issue");
+    for (int s = 0; s < 3; ++s) std::printf(" %.1f", r.small_submit[s]);
+    std::printf(")");
     std::printf("; host");
     for (int s = 0; s < 3; ++s) std::printf(" %zu: %.1f/%.1f", kSmallSizes[s], r.small[s][1][0], r.small[s][1][1]);
     std::printf("\n");
@@ -538,10 +575,10 @@ int main(int argc, char** argv) {
     std::fprintf(f, ", \"calls_us\": {");
     for (int s = 0; s < 3; ++s)
       std::fprintf(f,
-                   "%s\"%zu\": {\"device\": {\"curand\": %.2f, \"api\": %.2f}, \"host\": {\"curand_and_copy\": "
-                   "%.2f, \"api\": %.2f}}",
-                   s ? ", " : "", kSmallSizes[s], r.small[s][0][0], r.small[s][0][1], r.small[s][1][0],
-                   r.small[s][1][1]);
+                   "%s\"%zu\": {\"device\": {\"curand\": %.2f, \"api\": %.2f, \"direct\": %.2f, "
+                   "\"api_issue_host_us\": %.2f}, \"host\": {\"curand_and_copy\": %.2f, \"api\": %.2f}}",
+                   s ? ", " : "", kSmallSizes[s], r.small[s][0][0], r.small[s][0][1], r.small_direct[s],
+                   r.small_submit[s], r.small[s][1][0], r.small[s][1][1]);
     std::fprintf(f, "}");
     if (!r.sweep.empty()) {
       std::fprintf(f, ", \"threads_per_sm_ms\": {");

@@ -70,10 +70,12 @@ gpurngStatus_t route(const Call& call, const Where& where, HostCalls host_calls,
       st = cuda::device_alloc(&s.ptr, dslab * elem);
       if (st == GPURNG_STATUS_SUCCESS) s.bytes = dslab * elem;
     }
+    // Fill and copy back queued on one stream, one wait for both (a second wait cost about 5 us of a 1 Ki call).
+    void* const stream = where.stream ? where.stream : cuda::per_thread_stream();
     for (size_t done = 0; done < call.n && st == GPURNG_STATUS_SUCCESS; done += dslab) {
       const size_t len = std::min(dslab, call.n - done);
-      st = device(done, len, s.ptr, nullptr);
-      if (st == GPURNG_STATUS_SUCCESS) st = cuda::copy_to_host(out + done * elem, s.ptr, len * elem);
+      st = device(done, len, s.ptr, stream);
+      if (st == GPURNG_STATUS_SUCCESS) st = cuda::copy_to_host_after(out + done * elem, s.ptr, len * elem, stream);
     }
     if (&s == &own) cuda::device_free(own.ptr);
     return st;

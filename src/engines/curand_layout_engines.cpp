@@ -8,7 +8,10 @@
 // states plus counting, with nothing per thread to keep. Only when a call of another width follows does
 // the engine materialise a call_cursor (T live thread positions, the cost of T jumps) and move it on after
 // each call, until the next rebuild. Device fills get the start states (uploaded once per seed and
-// ordering) or the cursor's states (uploaded when they moved) with the call's origin.
+// ordering) or the cursor's states (uploaded when they moved) with the call's origin. Whole device calls of
+// XORWOW and MRG32k3a (device memory, and host calls made on the GPU in one slab) run instead from positions
+// kept on the device, as cuRAND keeps them: set up from those base states by one kernel after anything else
+// moved them, then moved by each call's own fill, so that a run of such calls pays no per-call jumps.
 //
 // Flat streams: the uniform outputs (u32, float, double) take one unit per output (Philox: one element), so
 // calls of one of them continue one stream; the ring serves them through fill_ahead_* (prepare() sets up
@@ -92,6 +95,7 @@ class LayoutEngine final : public Engine {
   ~LayoutEngine() override {
     cuda::layout_states_free(device_starts_);
     cuda::layout_states_free(device_cursor_);
+    cuda::layout_states_free(device_live_);
   }
 
   gpurngStatus_t set_seed(uint64_t seed) override {
@@ -99,10 +103,14 @@ class LayoutEngine final : public Engine {
       seed_ = seed;
       stream_.reset();
       position_.reseed_or_reorder();
+      ++moves_;
     }
     return GPURNG_STATUS_SUCCESS;
   }
-  void set_offset(uint64_t offset) override { position_.set_offset(offset); }
+  void set_offset(uint64_t offset) override {
+    position_.set_offset(offset);
+    ++moves_;
+  }
   uint64_t offset() const override { return position_.offset; }
 
   gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool host_only) override {
@@ -129,6 +137,7 @@ class LayoutEngine final : public Engine {
         stream_.reset();
       }
       position_.reseed_or_reorder();
+      ++moves_;
     }
     return GPURNG_STATUS_SUCCESS;
   }
@@ -156,6 +165,7 @@ class LayoutEngine final : public Engine {
     const uint64_t base = prepare(o);
     const Stream& s = stream();
     const std::shared_ptr<const PoissonTable> table = c.dist == Dist::poisson ? poisson_table_for(c.lambda) : nullptr;
+    bool live = false;  // made from (and moved) the device-resident positions
     // Host memory on the CUDA backend: normals on the GPU at every size (the CPU's portable log and sincos
     // cost 36-240 us for 1 Ki of them on the H100 machine's host, the GPU and the copy back 16-30), the
     // rest from kDeviceForHostCalls on. The bits are the same either way, except in the GPU-only mode.
@@ -171,13 +181,23 @@ class LayoutEngine final : public Engine {
           });
         },
         [&](size_t first, size_t count, void* out, void* stream) {
-          gpurngStatus_t dst = device_fill(s, o, base + first, count, out, c.mean, c.stddev, stream);
+          // A whole call from the device-resident positions where the engine has them (cuRAND's way), or a
+          // fill from the base states.
+          live = kind_ != cl::engine::philox && first == 0 && count == c.n;
+          gpurngStatus_t dst = live ? live_fill(s, o, base, count, out, c.mean, c.stddev, stream)
+                                    : device_fill(s, o, base + first, count, out, c.mean, c.stddev, stream);
+          if (dst != GPURNG_STATUS_SUCCESS) live = false;
           if (dst == GPURNG_STATUS_SUCCESS && table)
             dst = poisson_device(*table, static_cast<uint32_t*>(out), count, stream);
           return dst;
         });
     if (st != GPURNG_STATUS_SUCCESS) return st;
     advance_by(o, c.n);
+    if (live) {  // the fill moved the device positions past the call too
+      live_moves_ = moves_;
+      const uint64_t units = c.n / static_cast<uint64_t>(cl::outputs_per_unit(kind_, o));
+      live_t_next_ = static_cast<uint32_t>((live_t_next_ + units % s.threads()) % s.threads());
+    }
     return GPURNG_STATUS_SUCCESS;
   }
 
@@ -201,6 +221,8 @@ class LayoutEngine final : public Engine {
   void device_lost() override {
     device_starts_ = nullptr;  // no CUDA call: the GPU failed, or this is a child after fork()
     device_cursor_ = nullptr;
+    device_live_ = nullptr;
+    live_moves_ = kNever;
     device_starts_current_ = device_cursor_current_ = false;
   }
 
@@ -240,6 +262,7 @@ class LayoutEngine final : public Engine {
   }
   // Past n outputs of type o.
   void advance_by(cl::output o, uint64_t n) {
+    ++moves_;
     if (cursor_) {
       cursor_->advance(o, n);
       device_cursor_current_ = false;
@@ -255,8 +278,9 @@ class LayoutEngine final : public Engine {
       fill_range(s, d, base + pos, n, out, mean, stddev, rebuild_offset_);
   }
 
-  gpurngStatus_t device_fill(const Stream& s, cl::output o, uint64_t pos, size_t n, void* out, double mean,
-                             double stddev, void* stream) {
+  // The base states a device fill starts from (the cursor's, or the seed's start states after a rebuild),
+  // uploaded if they changed, and the call's origin over them.
+  gpurngStatus_t device_base(const Stream& s, cuda::LayoutStates** states, cl::detail::call_origin* origin) {
     gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
     if (cursor_) {
       if (!device_cursor_current_) {
@@ -264,8 +288,9 @@ class LayoutEngine final : public Engine {
         if (st != GPURNG_STATUS_SUCCESS) return st;
         device_cursor_current_ = true;
       }
-      return cuda::layout_fill(kind_, cursor_->origin(), device_cursor_, pos, n, o, out, mean, stddev, stream,
-                               curand_device_normals_);
+      *states = device_cursor_;
+      *origin = cursor_->origin();
+      return st;
     }
     if (!device_starts_current_) {
       std::vector<typename ThreadEngine::state> starts(s.threads());
@@ -274,8 +299,36 @@ class LayoutEngine final : public Engine {
       if (st != GPURNG_STATUS_SUCCESS) return st;
       device_starts_current_ = true;
     }
-    return cuda::layout_fill(kind_, s.origin(rebuild_offset_), device_starts_, pos, n, o, out, mean, stddev, stream,
-                             curand_device_normals_);
+    *states = device_starts_;
+    *origin = s.origin(rebuild_offset_);
+    return st;
+  }
+
+  // Outputs [pos, pos + n) of the call (pos: as fill_range_at's base + first) from the base states.
+  gpurngStatus_t device_fill(const Stream& s, cl::output o, uint64_t pos, size_t n, void* out, double mean,
+                             double stddev, void* stream) {
+    cuda::LayoutStates* states = nullptr;
+    cl::detail::call_origin origin{};
+    const gpurngStatus_t st = device_base(s, &states, &origin);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    return cuda::layout_fill(kind_, origin, states, pos, n, o, out, mean, stddev, stream, curand_device_normals_);
+  }
+
+  // A whole call of n outputs from the device-resident positions (XORWOW, MRG32k3a), set up from the base
+  // states first when the positions moved some other way since the last such call (a rebuild, a host or ring
+  // call). pos: where the call starts, as device_fill's.
+  gpurngStatus_t live_fill(const Stream& s, cl::output o, uint64_t pos, size_t n, void* out, double mean, double stddev,
+                           void* stream) {
+    if (live_moves_ != moves_) {
+      cuda::LayoutStates* states = nullptr;
+      cl::detail::call_origin origin{};
+      gpurngStatus_t st = device_base(s, &states, &origin);
+      if (st == GPURNG_STATUS_SUCCESS)
+        st = cuda::layout_live_init(kind_, origin, states, pos, o, &device_live_, &live_t_next_, stream);
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    }
+    return cuda::layout_live_fill(kind_, live_t_next_, device_live_, n, o, out, mean, stddev, stream,
+                                  curand_device_normals_);
   }
 
   cl::engine kind_;
@@ -292,6 +345,14 @@ class LayoutEngine final : public Engine {
   bool device_starts_current_ = false;
   cuda::LayoutStates* device_cursor_ = nullptr;
   bool device_cursor_current_ = false;
+  // Device-resident positions (XORWOW, MRG32k3a): every thread's state where its next unit starts, valid
+  // while no call, rebuild or ring slab has moved the positions since the last live call (live_moves_ ==
+  // moves_); live_t_next_ is the thread of the next unit.
+  static constexpr uint64_t kNever = ~uint64_t{0};
+  cuda::LayoutStates* device_live_ = nullptr;
+  uint32_t live_t_next_ = 0;
+  uint64_t moves_ = 0;
+  uint64_t live_moves_ = kNever;
 };
 
 std::unique_ptr<Engine> make_layout_engine(gpurngRngType_t type) {

@@ -3,10 +3,10 @@
 // the host fills they reproduce (curand_layout::detail::fill_call through the streams and cursors of
 // curand_layout.hpp; sobol::fill*), for every engine, ordering and output type: offsets around the layout
 // wraps (T k +- 1), Philox offsets inside a group of 4, far offsets, calls cut into pieces at unaligned
-// addresses, cursor states after calls of other widths, Sobol' with 20000 dimensions and offsets around
-// 2^32. Every output type must be equal bit for bit, normals and log-normals too: both sides evaluate
-// log, sin/cos, exp and erfcinv through include/gpurng/distributions/portable_math.hpp. Exits with 77 (CTest: skipped)
-// where no GPU is usable.
+// addresses, cursor states after calls of other widths, positions kept on the device (XORWOW, MRG32k3a), Sobol'
+// with 20000 dimensions and offsets around 2^32. Every output type must be equal bit for bit, normals and log-normals
+// too: both sides evaluate log, sin/cos, exp and erfcinv through include/gpurng/distributions/portable_math.hpp. Exits
+// with 77 (CTest: skipped) where no GPU is usable.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
@@ -268,6 +268,77 @@ TEST(CurandLayoutGpu, Mrg32k3aCursor) {
 }
 TEST(CurandLayoutGpu, PhiloxCursor) { cursors(cl::philox_stream(7), cl::engine::philox, true); }
 
+// Positions kept on the device (layout_live_*): set up inside a run of calls since a rebuild, then moved by
+// whole calls of every output and many sizes (one chunk per thread, moved in place, and many, moved through the
+// second buffer), each against a host cursor moved alike; then set up again from that cursor's states.
+template <class Stream>
+void live_positions(const Stream& s, cl::engine e) {
+  const DeviceStream<Stream> d(s, e);
+  const uint32_t T = s.threads();
+  const uint64_t off = T + 5;
+  const size_t done = 3 * size_t{T} + 17;  // u32 outputs made since the rebuild at `off`
+  auto cur = s.cursor_at(off);
+  cur.advance(output::u32, done);
+  gc::LayoutStates* live = nullptr;
+  uint32_t t_next = 0;
+  ASSERT_EQ(gc::layout_live_init(e, s.origin(off), d.states, done, output::u32, &live, &t_next, nullptr),
+            GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(t_next, (off + done) % T);
+  struct Step {
+    output o;
+    size_t n;
+  };
+  const Step steps[] = {{output::u32, 1000},
+                        {output::u32, 1},
+                        {output::normal_f32, 2 * size_t{T} + 6},
+                        {output::uniform_f64, 1000003},
+                        {output::normal_f64, 10},
+                        {output::lognormal_f32, 4000002},
+                        {output::uniform_f32, 33},
+                        {output::u32, (size_t{1} << 22) + 1},
+                        {output::lognormal_f64, 2},
+                        {output::normal_f64, 600002}};
+  int k = 0;
+  for (const Step& st : steps) {
+    const size_t es = elem_size(st.o);
+    std::vector<unsigned char> want(st.n * es);
+    host_fill(cur, st.o, 0, st.n, want.data());
+    DeviceBuffer out(st.n * es);
+    ASSERT_EQ(gc::layout_live_fill(e, t_next, live, st.n, st.o, out.p, kMean, kStddev, nullptr), GPURNG_STATUS_SUCCESS);
+    EXPECT_TRUE(same_outputs(st.o, out.download(0, st.n * es), want, st.n))
+        << " [live step " << k << ", " << name_of(st.o) << " n " << st.n << "]";
+    cur.advance(st.o, st.n);
+    t_next = static_cast<uint32_t>((t_next + st.n / cl::outputs_per_unit(e, st.o)) % T);
+    ++k;
+  }
+  // Set up again from the cursor (base states = its states, no jump): the same positions.
+  gc::LayoutStates* from_cursor = nullptr;
+  ASSERT_EQ(gc::layout_states_upload(e, cur.states(), T, &from_cursor), GPURNG_STATUS_SUCCESS);
+  gc::LayoutStates* again = nullptr;
+  uint32_t t_again = 0;
+  ASSERT_EQ(gc::layout_live_init(e, cur.origin(), from_cursor, 0, output::normal_f32, &again, &t_again, nullptr),
+            GPURNG_STATUS_SUCCESS);
+  EXPECT_EQ(t_again, t_next);
+  const size_t n = 2 * size_t{T} + 2;
+  DeviceBuffer x(n * 4), y(n * 4);
+  ASSERT_EQ(gc::layout_live_fill(e, t_next, live, n, output::normal_f32, x.p, kMean, kStddev, nullptr),
+            GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gc::layout_live_fill(e, t_again, again, n, output::normal_f32, y.p, kMean, kStddev, nullptr),
+            GPURNG_STATUS_SUCCESS);
+  EXPECT_TRUE(same_outputs(output::normal_f32, x.download(0, n * 4), y.download(0, n * 4), n));
+  gc::layout_states_free(again);
+  gc::layout_states_free(from_cursor);
+  gc::layout_states_free(live);
+}
+
+TEST(CurandLayoutGpu, XorwowLivePositions) {
+  live_positions(cl::xorwow_stream(99, cl::ordering::dflt), cl::engine::xorwow);
+}
+TEST(CurandLayoutGpu, Mrg32k3aLivePositions) {
+  live_positions(cl::mrg32k3a_stream(99, cl::ordering::dflt), cl::engine::mrg32k3a);
+  live_positions(cl::mrg32k3a_stream(98, cl::ordering::legacy), cl::engine::mrg32k3a);
+}
+
 TEST(CurandLayoutGpu, BadArguments) {
   const cl::philox_stream s(1);
   const DeviceStream<cl::philox_stream> d(s, cl::engine::philox);
@@ -279,6 +350,12 @@ TEST(CurandLayoutGpu, BadArguments) {
             GPURNG_STATUS_NULL_POINTER);
   EXPECT_EQ(gc::layout_fill(cl::engine::philox, s.origin(0), d.states, 0, 0, output::u32, nullptr, 0, 1, nullptr),
             GPURNG_STATUS_SUCCESS);
+  // Philox keeps no positions on the device (its positions are counters)
+  gc::LayoutStates* live = nullptr;
+  uint32_t t_next = 0;
+  EXPECT_EQ(gc::layout_live_init(cl::engine::philox, s.origin(0), d.states, 0, output::u32, &live, &t_next, nullptr),
+            GPURNG_STATUS_INTERNAL_ERROR);
+  EXPECT_EQ(live, nullptr);
   EXPECT_EQ(gc::sobol_fill(gpurng::sobol::Kind::sobol32, 0, 0, 4, gc::SobolOutput::bits, b.p, 0, 1, nullptr),
             GPURNG_STATUS_OUT_OF_RANGE);
   EXPECT_EQ(gc::sobol_fill(gpurng::sobol::Kind::sobol32, 3, 0, 4, gc::SobolOutput::bits, b.p, 0, 1, nullptr),

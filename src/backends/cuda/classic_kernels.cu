@@ -24,7 +24,7 @@ namespace {
 
 constexpr int kThreadsPerBlock = 256;
 constexpr size_t kMaxLeapfrogThreads = size_t(1) << 19;  // enough to fill an H100/H200 several times over
-constexpr size_t kMaxChunks = size_t(1) << 17;           // glibc TYPE_1..4: lanes of a large call
+constexpr size_t kMaxChunks = size_t(1) << 16;           // glibc TYPE_1..4: lanes of a large call
 constexpr size_t kMinChunk = 256;                        // and the fewest outputs a lane makes
 
 template <typename T>
@@ -67,25 +67,30 @@ __global__ void affine_kernel(uint64_t x0, uint64_t start_a, uint64_t start_c, u
 // J^(2^k) W_i, k < 6). So each window costs about one matrix-vector product, where the host used to spend one
 // per chunk on its own (10 ms a call for 16384 chunks). Lane l of warp w then runs chunk 64 b + 32 w + l with
 // its window in registers: the recurrence is unrolled DEG steps at a time, so every slot index is a constant.
-// Every 32 outputs the warp stages them in shared memory and writes them chunk by chunk, 32 consecutive outputs
-// of one chunk per store instruction, where one chunk per thread wrote 32 scattered words.
+// Every Q outputs the warp stages them in shared memory and writes them chunk by chunk, 32 consecutive outputs
+// of one chunk per store instruction, where one chunk per thread wrote 32 scattered words. Each chunk gets a run of
+// kGlibcRunBytes per flush: on an H100, 1 GiB of TYPE_3 floats took 0.57-0.64 ms with 256-byte runs (Q = 64) and
+// 2^16 chunks, 0.69-0.82 ms with 128-byte runs or 2^17 chunks, 0.74 ms with 2^15 (store floor 0.34 ms); the
+// scattered runs, not the arithmetic, bound it.
+constexpr int kGlibcRunBytes = 256;
 constexpr int kGlibcWarps = 2;
 constexpr int kGlibcLanes = 32 * kGlibcWarps;  // chunks per block
 constexpr int kGlibcDoublings = 6;             // 2^6 = kGlibcLanes
 
-template <int DEG, typename T>
+template <int DEG, typename T, int Q>
 struct GlibcShared {
   static constexpr int kRow = DEG + 2;  // odd: threads reading different windows hit different banks
   static constexpr size_t kWindows = (kGlibcLanes * kRow + DEG * DEG) * sizeof(uint32_t);
-  static constexpr size_t kStage = kGlibcWarps * 32 * 33 * sizeof(T);
+  static constexpr size_t kStage = kGlibcWarps * 32 * (Q + 1) * sizeof(T);
   static constexpr size_t kBytes = kWindows > kStage ? kWindows : kStage;
 };
 
-template <int DEG, int SEP, typename T>
+template <int DEG, int SEP, typename T, int Q>
 __global__ void __launch_bounds__(kGlibcLanes)
     glibc_lanes_kernel(const uint32_t* __restrict__ jumps, int K, const uint32_t* __restrict__ w0, size_t L,
                        T* __restrict__ out, size_t n) {
-  using S = GlibcShared<DEG, T>;
+  static_assert(Q % 32 == 0, "whole lines of 32 outputs");
+  using S = GlibcShared<DEG, T, Q>;
   __shared__ __align__(16) unsigned char shared[S::kBytes];
   const size_t block_first = size_t(blockIdx.x) * kGlibcLanes * L;
   if (block_first >= n) return;                               // the whole block is past the call (block-uniform)
@@ -129,40 +134,40 @@ __global__ void __launch_bounds__(kGlibcLanes)
   const unsigned lane = tid & 31, warp = tid >> 5;
   const size_t warp_first = block_first + size_t(warp) * 32 * L;  // the warp's first chunk starts here
   if (warp_first >= n) return;                                    // warp-uniform
-  T(*const stage)[33] = reinterpret_cast<T(*)[33]>(shared + size_t(warp) * 32 * 33 * sizeof(T));
+  T(*const stage)[Q + 1] = reinterpret_cast<T(*)[Q + 1]>(shared + size_t(warp) * 32 * (Q + 1) * sizeof(T));
   // The warp's chunks are all L long but the last of the call: lane 0's length bounds everyone's.
   const size_t warp_len = n - warp_first < L ? n - warp_first : L;
   size_t staged_from = 0;  // output number (within each chunk) of stage column 0
   int q = 0;               // outputs staged
+  // Write the first `count` staged outputs of each of the warp's 32 chunks: Q / 32 stores of consecutive
+  // lines per chunk, lane l writing its outputs staged_from + l + 32 h.
+  const auto flush = [&](int count) {
+    __syncwarp();
+#pragma unroll 1
+    for (int j = 0; j < 32; ++j) {
+#pragma unroll
+      for (int h = 0; h < Q / 32; ++h) {
+        const int k = static_cast<int>(lane) + 32 * h;
+        const size_t pos = staged_from + k;
+        const size_t idx = warp_first + size_t(j) * L + pos;
+        if (k < count && pos < L && idx < n) out[idx] = stage[j][k];
+      }
+    }
+    __syncwarp();
+  };
   for (size_t base = 0; base < warp_len; base += DEG) {
 #pragma unroll
     for (int g = 0; g < DEG; ++g) {  // slot g holds x_{i-DEG}; slot (g - SEP) mod DEG is x_{i-SEP}, updated
       r[g] += r[(g + DEG - SEP) % DEG];
       stage[lane][q] = classic::convert<T>::glibc(r[g] >> 1);
-      if (++q == 32) {
-        __syncwarp();
-        const size_t pos = staged_from + lane;
-#pragma unroll 1
-        for (int j = 0; j < 32; ++j) {
-          const size_t idx = warp_first + size_t(j) * L + pos;
-          if (pos < L && idx < n) out[idx] = stage[j][lane];
-        }
-        __syncwarp();
-        staged_from += 32;
+      if (++q == Q) {
+        flush(Q);
+        staged_from += Q;
         q = 0;
       }
     }
   }
-  // The call's last chunk can end inside a group of 32.
-  __syncwarp();
-  if (q > 0) {
-    const size_t pos = staged_from + lane;
-#pragma unroll 1
-    for (int j = 0; j < 32; ++j) {
-      const size_t idx = warp_first + size_t(j) * L + pos;
-      if (static_cast<int>(lane) < q && pos < L && idx < n) out[idx] = stage[j][lane];
-    }
-  }
+  if (q > 0) flush(q);  // the call's last chunk can end inside a group of Q
 }
 
 unsigned blocks_for(size_t threads) {
@@ -209,7 +214,8 @@ gpurngStatus_t launch_glibc_type(const uint64_t* window, T* out, size_t n, cudaS
   if (st == GPURNG_STATUS_SUCCESS) {
     const uint32_t* d = static_cast<const uint32_t*>(dev);
     const unsigned blocks = static_cast<unsigned>((chunks + kGlibcLanes - 1) / kGlibcLanes);
-    glibc_lanes_kernel<DEG, SEP, T><<<blocks, kGlibcLanes, 0, s>>>(d, K, d + size_t(K) * DEG * DEG, L, out, n);
+    constexpr int Q = kGlibcRunBytes / static_cast<int>(sizeof(T));
+    glibc_lanes_kernel<DEG, SEP, T, Q><<<blocks, kGlibcLanes, 0, s>>>(d, K, d + size_t(K) * DEG * DEG, L, out, n);
     st = status_of(cudaGetLastError());
   }
   cudaFreeAsync(dev, s);

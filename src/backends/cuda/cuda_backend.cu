@@ -245,6 +245,14 @@ void device_free(void* p) {
 gpurngStatus_t copy_to_host(void* dst, const void* src, size_t bytes) {
   return status_of(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), GPURNG_STATUS_LAUNCH_FAILURE);
 }
+void* per_thread_stream() { return static_cast<void*>(cudaStreamPerThread); }
+gpurngStatus_t copy_to_host_after(void* dst, const void* src, size_t bytes, void* stream) {
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  gpurngStatus_t st =
+      status_of(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, s), GPURNG_STATUS_LAUNCH_FAILURE);
+  if (st == GPURNG_STATUS_SUCCESS) st = status_of(cudaStreamSynchronize(s), GPURNG_STATUS_LAUNCH_FAILURE);
+  return st;
+}
 gpurngStatus_t copy_to_device(void* dst, const void* src, size_t bytes) {
   return status_of(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), GPURNG_STATUS_LAUNCH_FAILURE);
 }

@@ -56,6 +56,11 @@ gpurngStatus_t device_alloc(void** p, size_t bytes);
 void device_free(void* p);
 gpurngStatus_t copy_to_host(void* dst, const void* src, size_t bytes);
 gpurngStatus_t copy_to_device(void* dst, const void* src, size_t bytes);
+// Host-memory calls made on the GPU queue their fill and its copy back on one stream and wait once: the caller's
+// stream, or this per-thread default stream (cudaStreamPerThread; it orders with the legacy default stream) when the
+// caller set none. copy_to_host_after: queue the copy on `stream` after the work there, and wait for it.
+void* per_thread_stream();
+gpurngStatus_t copy_to_host_after(void* dst, const void* src, size_t bytes, void* stream);
 
 // The asynchronous pieces of the prefetch ring's GPU producer (src/ring/): a non-blocking stream,
 // events that the waiting thread sleeps on, pinned host memory (not write-combined: the CPU reads it).

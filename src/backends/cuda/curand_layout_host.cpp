@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <mutex>
+#include <utility>
 
 #include "cuda_runtime.hpp"
 #include "curand_layout_device.hpp"
@@ -30,7 +31,11 @@ struct LayoutStates {
   void* data = nullptr;
   void* scratch = nullptr;         // XORWOW, MRG32k3a: the slots' states after the call's common jump
   cudaEvent_t last_use = nullptr;  // recorded after each fill; an upload waits for it, a fill's stream too
-  philox::key2 philox_key{};       // Philox: the key all states share (the seed), passed to the kernels
+  // The stream last_use was last recorded on: a fill on that stream follows the earlier ones by stream order and
+  // skips the wait (a small call's host time is mostly its launch; the wait added about 0.3 us of it).
+  cudaStream_t recorded_on = nullptr;
+  bool recorded = false;
+  philox::key2 philox_key{};  // Philox: the key all states share (the seed), passed to the kernels
 };
 
 namespace {
@@ -132,17 +137,20 @@ ll::Plan make_plan(const cl::detail::call_origin& c, uint64_t pos, size_t n, int
 
 }  // namespace
 
-gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_states, uint32_t count,
-                                    LayoutStates** states) {
-  if (!states || (!host_states && count)) return GPURNG_STATUS_NULL_POINTER;
+namespace {
+
+// *states with room for `count` states of engine e, its event created. wait: the host first waits for the
+// fills queued on the old contents (an upload overwrites them from the host); otherwise they are ordered by
+// the event on the GPU.
+gpurngStatus_t reserve_states(cl::engine e, uint32_t count, bool wait, LayoutStates** states) {
   if (!*states) *states = new LayoutStates();
   LayoutStates* ls = *states;
   const size_t bytes = state_size(e) * count;
-  if (ls->last_use) {  // a fill queued earlier may still read the old states
-    const gpurngStatus_t st = status_of(cudaEventSynchronize(ls->last_use));
-    if (st != GPURNG_STATUS_SUCCESS) return st;
-  } else {
+  if (!ls->last_use) {
     const gpurngStatus_t st = status_of(cudaEventCreateWithFlags(&ls->last_use, cudaEventDisableTiming));
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  } else if (wait || bytes > ls->capacity) {  // a fill queued earlier may still read the old states
+    const gpurngStatus_t st = status_of(cudaEventSynchronize(ls->last_use));
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
   if (bytes > ls->capacity) {
@@ -158,11 +166,22 @@ gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_st
   }
   ls->kind = e;
   ls->count = count;
-  if (bytes == 0) return GPURNG_STATUS_SUCCESS;
+  return GPURNG_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+gpurngStatus_t layout_states_upload(curand_layout::engine e, const void* host_states, uint32_t count,
+                                    LayoutStates** states) {
+  if (!states || (!host_states && count)) return GPURNG_STATUS_NULL_POINTER;
+  const gpurngStatus_t rs = reserve_states(e, count, true, states);
+  if (rs != GPURNG_STATUS_SUCCESS) return rs;
+  LayoutStates* ls = *states;
+  if (count == 0) return GPURNG_STATUS_SUCCESS;
   // cuRAND's Philox threads differ only in subsequence and counter (philox_stream::start_state gives every
   // thread the seed's key, and cursors move counters only); the kernels take that key as a launch parameter.
   if (e == cl::engine::philox) ls->philox_key = static_cast<const cl::detail::philox_thread*>(host_states)[0].key;
-  return status_of(gpurng::cuda::copy_to_device_landed(ls->data, host_states, bytes));
+  return status_of(gpurng::cuda::copy_to_device_landed(ls->data, host_states, state_size(e) * count));
 }
 
 void layout_states_free(LayoutStates* states) {
@@ -176,18 +195,32 @@ void layout_states_free(LayoutStates* states) {
   delete states;
 }
 
-gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail::call_origin& c,
-                           const LayoutStates* states, uint64_t pos, size_t n, curand_layout::output o, void* out,
-                           double mean, double stddev, void* stream, bool curand_device_normals) {
-  if (n == 0) return GPURNG_STATUS_SUCCESS;
-  if (!states || !out) return GPURNG_STATUS_NULL_POINTER;
-  if (states->kind != e || states->count != c.threads || c.threads == 0) return GPURNG_STATUS_INTERNAL_ERROR;
+namespace {
+
+// Order work on stream s after the fills queued on `ls` (from any stream), and record that s used it.
+gpurngStatus_t follow_fills(LayoutStates* ls, cudaStream_t s) {
+  if (ls->recorded && ls->recorded_on == s) return GPURNG_STATUS_SUCCESS;
+  return status_of(cudaStreamWaitEvent(s, ls->last_use, 0));
+}
+gpurngStatus_t record_use(LayoutStates* ls, cudaStream_t s) {
+  ls->recorded = true;
+  ls->recorded_on = s;
+  return status_of(cudaEventRecord(ls->last_use, s));
+}
+
+// The plan of a call of engine e (the fill kernels' chunking).
+ll::Plan plan_of(cl::engine e, const cl::detail::call_origin& c, uint64_t pos, size_t n, cl::output o) {
   const ll::Eng le = e;
   const ll::Out lo = o;
   const unsigned max_bits = e == cl::engine::xorwow ? ll::kXorwowMaxChunkBits : ll::kMaxChunkBits;
-  ll::Plan p = make_plan(c, pos, n, cl::words_per_unit(le, lo), cl::outputs_per_unit(le, lo), max_bits,
-                         ll::kThreadsPerSm[static_cast<int>(le)],
-                         ll::kMinLog2Rounds[static_cast<int>(le)][cl::is_normal(lo) ? 1 : 0]);
+  return make_plan(c, pos, n, cl::words_per_unit(le, lo), cl::outputs_per_unit(le, lo), max_bits,
+                   ll::kThreadsPerSm[static_cast<int>(le)],
+                   ll::kMinLog2Rounds[static_cast<int>(le)][cl::is_normal(lo) ? 1 : 0]);
+}
+
+// Queue one fill over `states` (live_out: see ll::fill), ordered after earlier fills of those states.
+gpurngStatus_t queue_fill(cl::engine e, ll::Plan& p, LayoutStates* states, cl::output o, void* out, double mean,
+                          double stddev, void* live_out, cudaStream_t s, bool curand_device_normals) {
   for (int r = 0; r < 10; ++r) {  // in the launch's parameters, so each round's xor reads its key directly
     p.philox_k0[r] = states->philox_key.k0 + static_cast<uint32_t>(r) * philox::kW0;
     p.philox_k1[r] = states->philox_key.k1 + static_cast<uint32_t>(r) * philox::kW1;
@@ -197,14 +230,76 @@ gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail:
     const gpurngStatus_t st = xorwow_powers(&powers);
     if (st != GPURNG_STATUS_SUCCESS) return st;
   }
-  const cudaStream_t s = static_cast<cudaStream_t>(stream);
   // Fills of one set of states take turns (the scratch states), also from different streams.
-  gpurngStatus_t st = status_of(cudaStreamWaitEvent(s, states->last_use, 0));
+  gpurngStatus_t st = follow_fills(states, s);
   if (st != GPURNG_STATUS_SUCCESS) return st;
-  st = ll::fill(le, lo, curand_device_normals, p, states->data, powers, states->scratch, out, mean, stddev, s);
+  st = ll::fill(e, o, curand_device_normals, p, states->data, powers, states->scratch, out, mean, stddev, live_out, s);
   if (st != GPURNG_STATUS_SUCCESS) return st;
-  st = status_of(cudaEventRecord(states->last_use, s));
+  return record_use(states, s);
+}
+
+}  // namespace
+
+gpurngStatus_t layout_fill(curand_layout::engine e, const curand_layout::detail::call_origin& c, LayoutStates* states,
+                           uint64_t pos, size_t n, curand_layout::output o, void* out, double mean, double stddev,
+                           void* stream, bool curand_device_normals) {
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
+  if (!states || !out) return GPURNG_STATUS_NULL_POINTER;
+  if (states->kind != e || states->count != c.threads || c.threads == 0) return GPURNG_STATUS_INTERNAL_ERROR;
+  ll::Plan p = plan_of(e, c, pos, n, o);
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  const gpurngStatus_t st = queue_fill(e, p, states, o, out, mean, stddev, nullptr, s, curand_device_normals);
   if (st != GPURNG_STATUS_SUCCESS) return st;
+  return finish(s, stream == nullptr);
+}
+
+gpurngStatus_t layout_live_init(curand_layout::engine e, const curand_layout::detail::call_origin& c,
+                                LayoutStates* base, uint64_t pos, curand_layout::output o, LayoutStates** live,
+                                uint32_t* t_next, void* stream) {
+  if (!base || !live || !t_next) return GPURNG_STATUS_NULL_POINTER;
+  if (e == cl::engine::philox || base->kind != e || base->count != c.threads || c.threads == 0 || c.shift != 0)
+    return GPURNG_STATUS_INTERNAL_ERROR;
+  const int W = cl::words_per_unit(e, o), G = cl::outputs_per_unit(e, o);
+  // A call of one unit per thread from `pos`: its slot for thread t starts where t's next unit does.
+  ll::Plan p = make_plan(c, pos, static_cast<size_t>(c.threads) * G, W, G, ll::kMaxChunkBits, 1, 0);
+  gpurngStatus_t st = reserve_states(e, c.threads, false, live);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  const uint32_t* powers = nullptr;
+  if (e == cl::engine::xorwow) {
+    st = xorwow_powers(&powers);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+  }
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  LayoutStates* ls = *live;
+  st = follow_fills(ls, s);
+  if (st == GPURNG_STATUS_SUCCESS) st = follow_fills(base, s);
+  if (st == GPURNG_STATUS_SUCCESS) st = ll::live_init(e, W, p, base->data, ls->data, powers, s);
+  if (st == GPURNG_STATUS_SUCCESS) st = record_use(base, s);
+  if (st == GPURNG_STATUS_SUCCESS) st = record_use(ls, s);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  uint32_t t = c.t_origin + p.first;
+  if (t >= c.threads) t -= c.threads;
+  *t_next = t;
+  return finish(s, stream == nullptr);
+}
+
+gpurngStatus_t layout_live_fill(curand_layout::engine e, uint32_t t_origin, LayoutStates* live, size_t n,
+                                curand_layout::output o, void* out, double mean, double stddev, void* stream,
+                                bool curand_device_normals) {
+  if (n == 0) return GPURNG_STATUS_SUCCESS;
+  if (!live || !out) return GPURNG_STATUS_NULL_POINTER;
+  if (e == cl::engine::philox || live->kind != e || t_origin >= live->count) return GPURNG_STATUS_INTERNAL_ERROR;
+  // From the live positions every thread starts at its next unit: no common jump, no extra words.
+  const cl::detail::call_origin c{live->count, t_origin, 0, 0, 0};
+  ll::Plan p = plan_of(e, c, 0, n, o);
+  // One chunk: each slot's one thread moves its own state in place. Several (then every thread has a slot):
+  // chunk threads read the states before the call while the last chunk's write the other buffer, swapped in.
+  const bool in_place = p.chunks == 1;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  const gpurngStatus_t st =
+      queue_fill(e, p, live, o, out, mean, stddev, in_place ? live->data : live->scratch, s, curand_device_normals);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  if (!in_place) std::swap(live->data, live->scratch);
   return finish(s, stream == nullptr);
 }
 

@@ -24,6 +24,9 @@
 //   Philox    counter arithmetic: counter of slot i = its base counter + S + x_i + W R c. The double
 //             outputs (two counters, 32 bytes a unit) run each unit on two GPU threads, one counter each,
 //             so that every lane stores 16 contiguous bytes.
+// Fills from device-resident positions (layout_live_*) have S = 0 and no extra words: every slot starts at its
+// thread's state; the thread that makes a slot's last unit writes the state after it back (live_out). Their
+// set-up is the XORWOW / MRG32k3a set-up kernel with Live: it also steps the extra words and stores by thread.
 // The powers are computed once per process on the host (seed-independent) and uploaded once. A block
 // covers consecutive slots of one chunk, so a warp's stores of one unit are G*32 consecutive outputs
 // (vector stores where G and the buffer's alignment allow). Per-call host work is a few integer
@@ -299,10 +302,13 @@ __device__ __forceinline__ void run_slot(const Plan& p, uint32_t i, uint64_t m, 
   run_units<U::W, G, Vec>(p.n, b, static_cast<int64_t>(G) * p.T, static_cast<uint32_t>(m_end - m), g, unit, out);
 }
 
+// The units of slot i in the call.
+__device__ __forceinline__ uint64_t slot_units(const Plan& p, uint32_t i) { return (p.units - i + p.T - 1) / p.T; }
+
 // The units of slot i in chunk c: [c R, min((c+1) R, units of slot i)); false if none.
 __device__ __forceinline__ bool chunk_range(const Plan& p, uint32_t i, uint32_t c, uint64_t& m, uint64_t& m_end) {
   if (i >= p.slots) return false;
-  const uint64_t units_of_slot = (p.units - i + p.T - 1) / p.T;
+  const uint64_t units_of_slot = slot_units(p, i);
   m = static_cast<uint64_t>(c) << p.log2_rounds;
   if (m >= units_of_slot) return false;
   m_end = m + (uint64_t{1} << p.log2_rounds);
@@ -339,27 +345,36 @@ __device__ __forceinline__ void warp_mat_vec(const uint32_t* __restrict__ m, uin
   }
 }
 
-// scratch[i] = slot i's base state moved by S words (one warp per slot).
+// One warp per slot i: out[i] = slot i's base state moved by S words (the fill's scratch); or, Live, out[t] =
+// thread t's state at its first unit (S and the slot's extra words; layout_live_init, units of W words).
+template <int W, bool Live>
 __global__ void __launch_bounds__(kBlock)
-    xorwow_setup_kernel(Plan p, const xorwow::state* __restrict__ base, xorwow::state* __restrict__ scratch,
+    xorwow_setup_kernel(Plan p, const xorwow::state* __restrict__ base, xorwow::state* __restrict__ out,
                         const uint32_t* __restrict__ powers) {
   const uint32_t i = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
   const int lane = threadIdx.x & 31;
   if (i >= p.slots) return;
-  const SlotInfo si = slot_info<1>(p, i);
+  const SlotInfo si = slot_info<W>(p, i);
   xorwow::state s = base[si.t];
   for (uint64_t bits = p.common; bits; bits &= bits - 1) {
     const int e = __ffsll(static_cast<long long>(bits)) - 1;
     warp_mat_vec(powers + static_cast<size_t>(e) * kMatrixWords, s.v, lane);
   }
   s.d += xorwow::kWeyl * static_cast<uint32_t>(p.common);
-  if (lane == 0) scratch[i] = s;
+  if constexpr (Live) {
+    for (uint32_t k = 0; k < si.extra; ++k) xorwow::shift_step(s.v);
+    s.d += xorwow::kWeyl * si.extra;
+  }
+  if (lane == 0) out[Live ? si.t : i] = s;
 }
 
+// live_out (device-resident positions, or null): the thread that makes a slot's last unit stores the slot's
+// state after the call at live_out[t]. It may be src itself (one chunk: each state read and written by one
+// thread), so src is not __restrict__.
 template <class U, bool Vec>
 __global__ void __launch_bounds__(kBlock)
-    xorwow_fill_kernel(Plan p, const xorwow::state* __restrict__ src, bool src_is_base,
-                       const uint32_t* __restrict__ powers, U unit, typename U::out_t* __restrict__ out) {
+    xorwow_fill_kernel(Plan p, const xorwow::state* src, bool src_is_base, const uint32_t* __restrict__ powers, U unit,
+                       typename U::out_t* __restrict__ out, xorwow::state* live_out) {
   __shared__ uint4 lo[kXorwowMaxChunkBits][xorwow::kBits];
   __shared__ uint32_t hi[kXorwowMaxChunkBits][xorwow::kBits];
   const uint32_t c = blockIdx.x / p.slot_blocks;
@@ -406,6 +421,7 @@ __global__ void __launch_bounds__(kBlock)
     g.s.v[4] = r4;
   }
   run_slot<XorwowGen, U, Vec>(p, i, m, m_end, g, unit, out);
+  if (live_out && m_end == slot_units(p, i)) live_out[si.t] = g.s;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -428,6 +444,9 @@ __device__ __forceinline__ uint64_t mrg_fold(uint64_t x, uint32_t c) {
 }
 struct MrgGen {
   uint32_t a0, a1, a2, b0, b1, b2;
+  __device__ __forceinline__ explicit MrgGen(const mrg32k3a::state& s)
+      : a0(s.s1[0]), a1(s.s1[1]), a2(s.s1[2]), b0(s.s2[0]), b1(s.s2[1]), b2(s.s2[2]) {}
+  __device__ __forceinline__ mrg32k3a::state state() const { return {{a0, a1, a2}, {b0, b1, b2}}; }
   __device__ __forceinline__ uint32_t next() {
     constexpr uint32_t c1 = 0u - mrg32k3a::kM1, c2 = 0u - mrg32k3a::kM2;
     const uint64_t p =
@@ -472,41 +491,51 @@ __device__ __forceinline__ void mrg_jump(mrg32k3a::state& s, uint64_t steps) {
   }
 }
 
-// scratch[i] = slot i's base state moved by the call's common S words: once per slot, instead of once per
-// (slot, chunk) thread of the fill, which then jumps only by its chunk's W m.
+// out[i] = slot i's base state moved by the call's common S words: once per slot, instead of once per
+// (slot, chunk) thread of the fill, which then jumps only by its chunk's W m. Live: out[t] = thread t's state
+// at its first unit (S and the slot's extra words; layout_live_init, units of W words).
+template <int W, bool Live>
 __global__ void __launch_bounds__(kBlock)
-    mrg_setup_kernel(Plan p, const mrg32k3a::state* __restrict__ base, mrg32k3a::state* __restrict__ scratch) {
+    mrg_setup_kernel(Plan p, const mrg32k3a::state* __restrict__ base, mrg32k3a::state* __restrict__ out) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= p.slots) return;
-  mrg32k3a::state s = base[slot_info<1>(p, i).t];
+  const SlotInfo si = slot_info<W>(p, i);
+  mrg32k3a::state s = base[si.t];
   mrg_jump(s, p.common);
-  scratch[i] = s;
+  if constexpr (Live) {
+    MrgGen g(s);
+    for (uint32_t k = 0; k < si.extra; ++k) g.next();
+    s = g.state();
+  }
+  out[Live ? si.t : i] = s;
 }
 
 // Slot i's generator at its unit m: its state after S words (src: scratch from mrg_setup_kernel, indexed by
 // slot; or the base states, jumped here by S), then W m words by the powers, then the slot's few extra
 // words by stepping.
 template <int W>
-__device__ __forceinline__ MrgGen mrg_start(const Plan& p, uint32_t i, uint64_t m,
-                                            const mrg32k3a::state* __restrict__ src, bool src_is_base) {
-  const SlotInfo si = slot_info<W>(p, i);
+__device__ __forceinline__ MrgGen mrg_start(const Plan& p, const SlotInfo& si, uint32_t i, uint64_t m,
+                                            const mrg32k3a::state* src, bool src_is_base) {
   mrg32k3a::state s = src[src_is_base ? si.t : i];
   mrg_jump(s, (src_is_base ? p.common : 0) + static_cast<uint64_t>(W) * m);
-  MrgGen g{s.s1[0], s.s1[1], s.s1[2], s.s2[0], s.s2[1], s.s2[2]};
+  MrgGen g(s);
   for (uint32_t k = 0; k < si.extra; ++k) g.next();
   return g;
 }
 
+// live_out: as xorwow_fill_kernel's (src may be live_out itself).
 template <class U, bool Vec>
 __global__ void __launch_bounds__(kBlock)
-    mrg_fill_kernel(Plan p, const mrg32k3a::state* __restrict__ src, bool src_is_base, U unit,
-                    typename U::out_t* __restrict__ out) {
+    mrg_fill_kernel(Plan p, const mrg32k3a::state* src, bool src_is_base, U unit, typename U::out_t* __restrict__ out,
+                    mrg32k3a::state* live_out) {
   const uint32_t c = blockIdx.x / p.slot_blocks;
   const uint32_t i = (blockIdx.x % p.slot_blocks) * kBlock + threadIdx.x;
   uint64_t m, m_end;
   if (!chunk_range(p, i, c, m, m_end)) return;
-  MrgGen g = mrg_start<U::W>(p, i, m, src, src_is_base);
+  const SlotInfo si = slot_info<U::W>(p, i);
+  MrgGen g = mrg_start<U::W>(p, si, i, m, src, src_is_base);
   run_slot<MrgGen, U, Vec>(p, i, m, m_end, g, unit, out);
+  if (live_out && m_end == slot_units(p, i)) live_out[si.t] = g.state();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -585,7 +614,7 @@ __global__ void __launch_bounds__(kBlock)
 
 template <Eng E, Out O, bool D, bool Vec>
 gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* powers, void* scratch_, void* out_,
-                           double mean, double stddev, cudaStream_t stream) {
+                           double mean, double stddev, void* live_out, cudaStream_t stream) {
   using U = Unit<E, O, D>;
   using T = typename U::out_t;
   const U unit{static_cast<T>(mean), static_cast<T>(stddev)};
@@ -597,10 +626,10 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
     if (p.common != 0) {
       scratch = static_cast<xorwow::state*>(scratch_);
       constexpr unsigned kWarps = kBlock / 32;
-      xorwow_setup_kernel<<<(p.slots + kWarps - 1) / kWarps, kBlock, 0, stream>>>(p, base, scratch, powers);
+      xorwow_setup_kernel<1, false><<<(p.slots + kWarps - 1) / kWarps, kBlock, 0, stream>>>(p, base, scratch, powers);
     }
-    xorwow_fill_kernel<U, Vec>
-        <<<grid, kBlock, 0, stream>>>(p, scratch ? scratch : base, scratch == nullptr, powers, unit, out);
+    xorwow_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, scratch ? scratch : base, scratch == nullptr, powers,
+                                                            unit, out, static_cast<xorwow::state*>(live_out));
   } else if constexpr (E == Eng::mrg32k3a) {
     const gpurngStatus_t st = mrg_powers();
     if (st != GPURNG_STATUS_SUCCESS) return st;
@@ -610,9 +639,10 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
     // would only add a launch (small calls).
     if (p.common != 0 && p.chunks > 1) {
       scratch = static_cast<mrg32k3a::state*>(scratch_);
-      mrg_setup_kernel<<<(p.slots + kBlock - 1) / kBlock, kBlock, 0, stream>>>(p, base, scratch);
+      mrg_setup_kernel<1, false><<<(p.slots + kBlock - 1) / kBlock, kBlock, 0, stream>>>(p, base, scratch);
     }
-    mrg_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, scratch ? scratch : base, scratch == nullptr, unit, out);
+    mrg_fill_kernel<U, Vec><<<grid, kBlock, 0, stream>>>(p, scratch ? scratch : base, scratch == nullptr, unit, out,
+                                                         static_cast<mrg32k3a::state*>(live_out));
   } else if constexpr (U::W == 2) {
     Plan ph = p;
     ph.slot_blocks = (2 * p.slots + kBlock - 1) / kBlock;
@@ -626,39 +656,41 @@ gpurngStatus_t launch_fill(const Plan& p, const void* states, const uint32_t* po
 
 template <Eng E, Out O, bool D>
 gpurngStatus_t fill_typed(const Plan& p, const void* states, const uint32_t* powers, void* scratch, void* out,
-                          double mean, double stddev, cudaStream_t stream) {
+                          double mean, double stddev, void* live_out, cudaStream_t stream) {
   using U = Unit<E, O, D>;
   if (vector_aligned<U::G, typename U::out_t>(out, p.lead))
-    return launch_fill<E, O, D, true>(p, states, powers, scratch, out, mean, stddev, stream);
-  return launch_fill<E, O, D, false>(p, states, powers, scratch, out, mean, stddev, stream);
+    return launch_fill<E, O, D, true>(p, states, powers, scratch, out, mean, stddev, live_out, stream);
+  return launch_fill<E, O, D, false>(p, states, powers, scratch, out, mean, stddev, live_out, stream);
 }
 
 // The normal outputs in either set of formulas; the others have one.
 template <Eng E, Out O>
 gpurngStatus_t fill_normal(bool curand_device, const Plan& p, const void* states, const uint32_t* powers, void* scratch,
-                           void* out, double mean, double stddev, cudaStream_t s) {
-  if (curand_device) return fill_typed<E, O, true>(p, states, powers, scratch, out, mean, stddev, s);
-  return fill_typed<E, O, false>(p, states, powers, scratch, out, mean, stddev, s);
+                           void* out, double mean, double stddev, void* live_out, cudaStream_t s) {
+  if (curand_device) return fill_typed<E, O, true>(p, states, powers, scratch, out, mean, stddev, live_out, s);
+  return fill_typed<E, O, false>(p, states, powers, scratch, out, mean, stddev, live_out, s);
 }
 
 template <Eng E>
 gpurngStatus_t fill_engine(Out o, bool curand_device, const Plan& p, const void* states, const uint32_t* powers,
-                           void* scratch, void* out, double mean, double stddev, cudaStream_t s) {
+                           void* scratch, void* out, double mean, double stddev, void* live_out, cudaStream_t s) {
   switch (o) {
     case Out::u32:
-      return fill_typed<E, Out::u32, false>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_typed<E, Out::u32, false>(p, states, powers, scratch, out, mean, stddev, live_out, s);
     case Out::uniform_f32:
-      return fill_typed<E, Out::uniform_f32, false>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_typed<E, Out::uniform_f32, false>(p, states, powers, scratch, out, mean, stddev, live_out, s);
     case Out::uniform_f64:
-      return fill_typed<E, Out::uniform_f64, false>(p, states, powers, scratch, out, mean, stddev, s);
+      return fill_typed<E, Out::uniform_f64, false>(p, states, powers, scratch, out, mean, stddev, live_out, s);
     case Out::normal_f32:
-      return fill_normal<E, Out::normal_f32>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::normal_f32>(curand_device, p, states, powers, scratch, out, mean, stddev, live_out, s);
     case Out::normal_f64:
-      return fill_normal<E, Out::normal_f64>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::normal_f64>(curand_device, p, states, powers, scratch, out, mean, stddev, live_out, s);
     case Out::lognormal_f32:
-      return fill_normal<E, Out::lognormal_f32>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::lognormal_f32>(curand_device, p, states, powers, scratch, out, mean, stddev, live_out,
+                                                s);
     case Out::lognormal_f64:
-      return fill_normal<E, Out::lognormal_f64>(curand_device, p, states, powers, scratch, out, mean, stddev, s);
+      return fill_normal<E, Out::lognormal_f64>(curand_device, p, states, powers, scratch, out, mean, stddev, live_out,
+                                                s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
 }
@@ -683,7 +715,11 @@ struct SobolConvert {
     } else if constexpr (O == SobolOut::uniform_f64) {
       return sobol::uniform_double(x);
     } else if constexpr (D) {
-      const out_t z = sizeof(out_t) == 4 ? cf::sobol_normal_float<cf::Fused>(x) : cf::sobol_normal_double<cf::Fused>(x);
+      out_t z;
+      if constexpr (sizeof(out_t) == 4)
+        z = cf::sobol_normal_float<cf::Fused>(x);
+      else
+        z = cf::sobol_normal_double<cf::Fused>(x);
       if constexpr (O == SobolOut::lognormal_f32 || O == SobolOut::lognormal_f64)
         return cf::log_normal<cf::Fused>(z, mean, stddev);
       else
@@ -828,17 +864,54 @@ uint64_t target_threads(unsigned per_sm) {
 void set_threads_per_sm(unsigned threads) { g_threads_per_sm = threads; }
 
 gpurngStatus_t fill(Eng e, Out o, bool curand_device, const Plan& p, const void* states, const uint32_t* xorwow_powers,
-                    void* scratch, void* out, double mean, double stddev, void* stream) {
+                    void* scratch, void* out, double mean, double stddev, void* live_out, void* stream) {
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   switch (e) {
     case Eng::xorwow:
-      return fill_engine<Eng::xorwow>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, s);
+      return fill_engine<Eng::xorwow>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, live_out,
+                                      s);
     case Eng::mrg32k3a:
-      return fill_engine<Eng::mrg32k3a>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, s);
-    case Eng::philox:
-      return fill_engine<Eng::philox>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, s);
+      return fill_engine<Eng::mrg32k3a>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev,
+                                        live_out, s);
+    case Eng::philox:  // counters: no positions to keep
+      if (live_out) return GPURNG_STATUS_INTERNAL_ERROR;
+      return fill_engine<Eng::philox>(o, curand_device, p, states, xorwow_powers, scratch, out, mean, stddev, nullptr,
+                                      s);
   }
   return GPURNG_STATUS_TYPE_ERROR;
+}
+
+namespace {
+template <int W>
+gpurngStatus_t live_init_w(Eng e, const Plan& p, const void* base, void* live, const uint32_t* powers,
+                           cudaStream_t stream) {
+  if (e == Eng::xorwow) {
+    constexpr unsigned kWarps = kBlock / 32;
+    xorwow_setup_kernel<W, true><<<(p.slots + kWarps - 1) / kWarps, kBlock, 0, stream>>>(
+        p, static_cast<const xorwow::state*>(base), static_cast<xorwow::state*>(live), powers);
+  } else {
+    const gpurngStatus_t st = mrg_powers();
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    mrg_setup_kernel<W, true><<<(p.slots + kBlock - 1) / kBlock, kBlock, 0, stream>>>(
+        p, static_cast<const mrg32k3a::state*>(base), static_cast<mrg32k3a::state*>(live));
+  }
+  return status_of(cudaGetLastError());
+}
+}  // namespace
+
+gpurngStatus_t live_init(Eng e, int W, const Plan& p, const void* base, void* live, const uint32_t* xorwow_powers,
+                         void* stream) {
+  if (e == Eng::philox || p.slots != p.T) return GPURNG_STATUS_INTERNAL_ERROR;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  switch (W) {
+    case 1:
+      return live_init_w<1>(e, p, base, live, xorwow_powers, s);
+    case 2:
+      return live_init_w<2>(e, p, base, live, xorwow_powers, s);
+    case 4:
+      return live_init_w<4>(e, p, base, live, xorwow_powers, s);
+  }
+  return GPURNG_STATUS_INTERNAL_ERROR;
 }
 
 gpurngStatus_t sobol(bool is64, const void* vectors, const void* constants, unsigned dims, uint64_t start, uint64_t per,

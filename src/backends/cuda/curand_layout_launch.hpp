@@ -56,8 +56,15 @@ void set_threads_per_sm(unsigned threads);
 // xorwow_powers: M^(2^e), e < xorwow::kPowers, in device memory; scratch: room for p.slots states, which
 // the call overwrites (XORWOW and MRG32k3a: the slots' states after the call's common jump). curand_device:
 // normals by cuRAND's GPU formulas (gpurng/distributions/curand_device_formulas.hpp), not the portable ones.
+// live_out (XORWOW, MRG32k3a; null for none): room for T states; each slot's state after the call goes to
+// live_out[t]. It may equal `states` when p.chunks == 1 (each thread reads and writes only its own slot's).
 gpurngStatus_t fill(Eng e, Out o, bool curand_device, const Plan& p, const void* states, const uint32_t* xorwow_powers,
-                    void* scratch, void* out, double mean, double stddev, void* stream);
+                    void* scratch, void* out, double mean, double stddev, void* live_out, void* stream);
+
+// Device-resident positions (XORWOW, MRG32k3a): live[t] = thread t's state at its first unit (of W words) in
+// the call that plan p describes, which must have a slot for every thread (p.slots == p.T).
+gpurngStatus_t live_init(Eng e, int W, const Plan& p, const void* base, void* live, const uint32_t* xorwow_powers,
+                         void* stream);
 
 // Sobol': dims dimensions of `per` points each from point index `start`, dimension-major; vectors and
 // constants are the set's device tables (32 or 64 words per dimension; one constant per dimension).
