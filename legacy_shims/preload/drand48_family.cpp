@@ -12,6 +12,8 @@
 // faster on the H200 machine's host, so the safer behaviour stays.)
 #include <stdint.h>
 
+#include <cstring>
+
 #include "gpurng/engines/lcg48.hpp"
 #include "preload_control.hpp"
 
@@ -55,7 +57,14 @@ void refill() {
       lane[j] = (eight.a * lane[j] + eight.c) & lcg::kMask;
     }
   }
-  for (uint32_t k = 0; k < n; ++k) g.as_double[k] = lcg::to_double(g.out[k]);
+  // drand48's value as glibc builds it, 1.X - 1 (exactly X 2^-48, as lcg::to_double): integer and subtract
+  // operations that the compiler vectorises, where a 64-bit integer conversion has no SSE2 vector form.
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint64_t bits = 0x3FF0000000000000ull | (g.out[k] << 4);
+    double one_x;
+    std::memcpy(&one_x, &bits, sizeof one_x);
+    g.as_double[k] = one_x - 1.0;
+  }
   g.cur = 0;
   g.end = n;
   if (g.block < kMaxBlock) g.block *= 2;
