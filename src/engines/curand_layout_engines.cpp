@@ -193,7 +193,7 @@ class LayoutEngine final : public Engine {
         });
     if (st != GPURNG_STATUS_SUCCESS) return st;
     advance_by(o, c.n);
-    if (live) {  // the fill moved the device positions past the call too
+    if (live) {  // the fill moved the device positions past the call: they match the engine's again
       live_moves_ = moves_;
       const uint64_t units = c.n / static_cast<uint64_t>(cl::outputs_per_unit(kind_, o));
       live_t_next_ = static_cast<uint32_t>((live_t_next_ + units % s.threads()) % s.threads());
@@ -327,6 +327,9 @@ class LayoutEngine final : public Engine {
         st = cuda::layout_live_init(kind_, origin, states, pos, o, &device_live_, &live_t_next_, stream);
       if (st != GPURNG_STATUS_SUCCESS) return st;
     }
+    // The fill moves the device positions past the call: they match the engine's again only once generate()
+    // has counted the call, which a later failure (a Poisson transform's, say) prevents.
+    live_moves_ = kNever;
     return cuda::layout_live_fill(kind_, live_t_next_, device_live_, n, o, out, mean, stddev, stream,
                                   curand_device_normals_);
   }
