@@ -133,7 +133,7 @@ void run_session(const Case& c, bool with_stream, uint64_t rng_seed) {
       if (c.quasi) n = std::max<size_t>(1, n / dims) * dims;
       if (n > max_n) n = max_n / dims * dims;
       const size_t bytes = n * elem_size(kind);
-      // One call in four writes host memory on the CUDA generator too (made on CPU threads, or on the GPU and
+      // About one call in seven writes host memory on the CUDA generator too (made on CPU threads, or on the GPU and
       // copied back): it moves the positions that XORWOW and MRG32k3a keep on the device for device calls.
       const bool dev_host_memory = r == 3;
       history += std::string(dev_host_memory ? " hk" : " k") + std::to_string(kind) + "n" + std::to_string(n);
