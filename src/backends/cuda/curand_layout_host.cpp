@@ -32,9 +32,9 @@ struct LayoutStates {
   void* scratch = nullptr;         // XORWOW, MRG32k3a: the slots' states after the call's common jump
   cudaEvent_t last_use = nullptr;  // recorded after each fill; an upload waits for it, a fill's stream too
   // The stream last_use was last recorded on: a fill on that stream follows the earlier ones by stream order and
-  // skips the wait (a small call's host time is mostly its launch; the wait added about 0.3 us of it).
+  // skips the wait (a small call's host time is mostly its launch; the wait added about 0.3 us of it). Before the
+  // first record there is nothing to wait for, whatever the stream.
   cudaStream_t recorded_on = nullptr;
-  bool recorded = false;
   philox::key2 philox_key{};  // Philox: the key all states share (the seed), passed to the kernels
 };
 
@@ -199,11 +199,10 @@ namespace {
 
 // Order work on stream s after the fills queued on `ls` (from any stream), and record that s used it.
 gpurngStatus_t follow_fills(LayoutStates* ls, cudaStream_t s) {
-  if (ls->recorded && ls->recorded_on == s) return GPURNG_STATUS_SUCCESS;
+  if (ls->recorded_on == s) return GPURNG_STATUS_SUCCESS;
   return status_of(cudaStreamWaitEvent(s, ls->last_use, 0));
 }
 gpurngStatus_t record_use(LayoutStates* ls, cudaStream_t s) {
-  ls->recorded = true;
   ls->recorded_on = s;
   return status_of(cudaEventRecord(ls->last_use, s));
 }
