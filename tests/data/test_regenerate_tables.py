@@ -40,6 +40,7 @@ KNOWN = {
     "tools/jump_tables/make_ranmar_table.py": ["include/gpurng/engines/ranmar_jump_table.hpp"],
     "tools/jump_tables/make_hybrid_taus_table.py": ["include/gpurng/engines/hybrid_taus_jump_table.hpp"],
     "tools/portable_math/make_log_tables.py": ["include/gpurng/distributions/box_muller_log_table.hpp"],
+    "tools/portable_math/fit_erfcinv.py": ["include/gpurng/distributions/erfcinv_polynomials.hpp"],
 }
 # Extra arguments per tool. The Sobol' tool's optional comparison with libcurand does not change its output
 # (test_sobol_parity_* compare with cuRAND); skipping it keeps this test independent of CUDA.

@@ -12,6 +12,7 @@
 
 #include "gpurng/distributions/box_muller_math.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/distributions/portable_erfcinv.hpp"
 #include "gpurng/distributions/portable_math.hpp"
 
 namespace {
@@ -20,7 +21,7 @@ namespace pm = gpurng::pmath;
 namespace co = gpurng::curand_out;
 namespace bmm = gpurng::bm_math;
 
-constexpr int kFuncs = 18;
+constexpr int kFuncs = 19;
 constexpr uint64_t kN = uint64_t{1} << 22;  // samples per function
 
 __host__ __device__ uint32_t mix32(uint64_t i, uint32_t salt) {  // splitmix-style hash of the index
@@ -106,6 +107,10 @@ __host__ __device__ uint64_t eval(int f, uint64_t i) {
     case 16:  // atan: every magnitude, and [-4, 4] (the reduction's intervals)
       return dbits(pm::atan(dfrom(uint64_t{a} << 32 | b))) ^
              (dbits(pm::atan(static_cast<double>(static_cast<int32_t>(c)) * 0x1p-29 + d * 0x1p-61)) << 1);
+    case 17: {  // erfcinv_to_float: the Sobol' argument, and any float in (0, 2) (the double function's domain)
+      const float q = 2.0f * (static_cast<float>(a >> 1) * 2.3283064e-10f + 2.3283064e-10f / 2.0f);
+      return fbits(pm::erfcinv_to_float(q)) << 32 | fbits(pm::erfcinv_to_float(ffrom(b & 0x3fffffffu) * 2.0f));
+    }
     default:  // atanf, likewise
       return fbits(pm::atanf(ffrom(a))) << 32 |
              fbits(pm::atanf(static_cast<float>(static_cast<int32_t>(b)) * 0x1p-29f));

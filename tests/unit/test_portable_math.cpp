@@ -15,6 +15,7 @@
 #include <random>
 
 #include "gpurng/distributions/box_muller_math.hpp"
+#include "gpurng/distributions/portable_erfcinv.hpp"
 #include "gpurng/distributions/portable_math.hpp"
 
 namespace {
@@ -301,6 +302,43 @@ TEST(PortableMath, ErfErfcErfcinv) {
   EXPECT_EQ(pm::erfcinv(1.0), 0.0);
   EXPECT_EQ(pm::erfcinv(0.0), INFINITY);
   EXPECT_LE(ulps(pm::erfcinv(0x1p-53), 5.8635847487551676), 2);  // erfcinv(2^-53), mpmath
+}
+
+// erfcinv_to_float is defined as the double erfcinv rounded to float; its cheaper first guess must never change
+// that. Every float q = 2p of the Sobol' float normals near the ends of the range, a random sample of the rest, the
+// piece boundaries (half binades) of the guess, and arguments outside its range (where the double function runs).
+// tests/unit/erfcinv_float_exhaustive.cu checks all 2^31 + 1 Sobol' arguments on the GPU.
+TEST(PortableMath, ErfcinvToFloatIsTheDoubleFunctionRounded) {
+  auto sobol_q = [](uint32_t x) {  // sobol::detail::normal_float32's argument for a mirrored word x <= 2^31
+    const float p = static_cast<float>(x) * 2.3283064e-10f + 2.3283064e-10f / 2.0f;
+    return 2.0f * p;
+  };
+  uint64_t n = 0, differ = 0;
+  auto check = [&](float q) {
+    const float got = pm::erfcinv_to_float(q), want = static_cast<float>(pm::erfcinv(static_cast<double>(q)));
+    ++n;
+    if (std::memcmp(&got, &want, 4) != 0 && !(std::isnan(got) && std::isnan(want))) {
+      if (++differ <= 5) ADD_FAILURE() << "q = " << std::hexfloat << q << ": " << got << " against " << want;
+    }
+  };
+  for (uint32_t x = 0; x < (1u << 20); ++x) check(sobol_q(x));                 // the deep tail, q < 2^-11
+  for (uint32_t x = 0; x <= (1u << 20); ++x) check(sobol_q(0x80000000u - x));  // q near 1
+  std::mt19937_64 g(6);
+  for (int i = 0; i < (1 << 22); ++i) check(sobol_q(static_cast<uint32_t>(g() >> 33)));
+  for (int k = -32; k <= 0; ++k)
+    for (float m : {1.0f, 1.5f}) {
+      const float q = std::ldexp(m, k);
+      for (float e : {std::nextafter(q, 0.0f), q, std::nextafter(q, 2.0f)}) check(e);
+    }
+  for (float q : {0.0f, 0x1p-40f, std::nextafter(0x1p-32f, 0.0f), 1.0f, std::nextafter(1.0f, 2.0f), 1.5f,
+                  std::nextafter(2.0f, 0.0f), 2.0f, 3.0f, -1.0f, std::nanf("")})
+    check(q);
+  std::printf("erfcinv_to_float: %llu arguments, %llu differ from the double function rounded\n",
+              static_cast<unsigned long long>(n), static_cast<unsigned long long>(differ));
+  EXPECT_EQ(differ, 0u);
+  EXPECT_EQ(pm::erfcinv_to_float(1.0f), 0.0f);
+  EXPECT_EQ(pm::erfcinv_to_float(0.0f), INFINITY);
+  EXPECT_EQ(pm::erfcinv_to_float(2.0f), -INFINITY);
 }
 
 // atan over [1e-300, 1e300] of both signs: log-spaced and log-uniform random magnitudes, uniform random arguments in

@@ -13,7 +13,7 @@
 //
 // Accuracy (tests/unit/test_portable_math.cpp measures it against glibc and long double references):
 //   float  exp: faithfully rounded, correctly rounded for the great majority of arguments;
-//   double log, exp, erf/erfc, erfcinv, atan: within about 1 ulp;
+//   double log, exp, erf/erfc, atan: within about 1 ulp (erfcinv is in portable_erfcinv.hpp);
 //   float  atan: the double atan rounded to float, within 1 ulp, correctly rounded but for the rarest cases.
 // Box-Muller's log and sin/cos, cut for GPU throughput, are in box_muller_math.hpp.
 // Polynomial coefficients are Chebyshev-node fits made for this file with mpmath.
@@ -393,8 +393,8 @@ GPURNG_HD double erf_small(double x) {
 }
 
 // erfcx(x) = e^(x^2) erfc(x) on [0.4, 6.9): 13 pieces of width 1/2, each a degree-13 polynomial in
-// x - (piece centre). Beyond 6.9 the last piece is extrapolated (accuracy falls; erfcinv never goes
-// there for q >= 2^-60).
+// x - (piece centre). Beyond 6.9, where erfc is below 2^-72, the last piece is extrapolated and accuracy
+// falls.
 // One list, two copies: the device needs its own (a __device__ array), the host a constexpr one.
 // clang-format off
 #define GPURNG_PMATH_ERFCX_TABLE \
@@ -483,72 +483,6 @@ GPURNG_HD double erfc(double x) {
   if (x > 27.3) return 0.0;
   double ex;
   return erfc_mid(x, &ex);
-}
-
-// Inverse complementary error function for q in (0, 2), within about 1 ulp for q >= 2^-60.
-// A starting value from Acklam's rational approximation of the normal quantile (relative error
-// ~1.2e-9) is refined by two Halley steps on erf or erfc, whose cubic convergence leaves rounding as the
-// only error. Near q = 1 the equation is erf(x) = 1 - q, where 1 - q is exact (1/2 <= q <= 1), so tiny
-// results keep their relative accuracy; elsewhere erfc(x) = q, which is well conditioned for x > 0.47.
-// erfcinv(1) = +0; q > 1 uses erfcinv(q) = -erfcinv(2 - q) (2 - q exact).
-GPURNG_HD double erfcinv(double q) {
-  using namespace detail;
-  if (!(q > 0.0 && q < 2.0)) {
-    if (q == 0.0) return from_bits64(uint64_t{0x7ff0000000000000ull});
-    if (q == 2.0) return -from_bits64(uint64_t{0x7ff0000000000000ull});
-    return nan_d();
-  }
-  if (q == 1.0) return 0.0;
-  double sign = 1.0;
-  if (q > 1.0) {
-    q = sub(2.0, q);  // exact (Sterbenz)
-    sign = -1.0;
-  }
-  // Acklam's approximation of Phi^-1(p) for p = q/2 in (0, 1/2).
-  const double p = mul(0.5, q);
-  double zn, zd;
-  if (p < 0.02425) {
-    const double t = sqrt(mul(-2.0, pmath::log(p)));
-    zn = fma(-7.784894002430293e-03, t, -3.223964580411365e-01);
-    zn = fma(zn, t, -2.400758277161838e+00);
-    zn = fma(zn, t, -2.549732539343734e+00);
-    zn = fma(zn, t, 4.374664141464968e+00);
-    zn = fma(zn, t, 2.938163982698783e+00);
-    zd = fma(7.784695709041462e-03, t, 3.224671290700398e-01);
-    zd = fma(zd, t, 2.445134137142996e+00);
-    zd = fma(zd, t, 3.754408661907416e+00);
-    zd = fma(zd, t, 1.0);
-  } else {
-    const double t = sub(p, 0.5), r = mul(t, t);
-    zn = fma(-3.969683028665376e+01, r, 2.209460984245205e+02);
-    zn = fma(zn, r, -2.759285104469687e+02);
-    zn = fma(zn, r, 1.383577518672690e+02);
-    zn = fma(zn, r, -3.066479806614716e+01);
-    zn = fma(zn, r, 2.506628277459239e+00);
-    zn = mul(zn, t);
-    zd = fma(-5.447609879822406e+01, r, 1.615858368580409e+02);
-    zd = fma(zd, r, -1.556989798598866e+02);
-    zd = fma(zd, r, 6.680131188771972e+01);
-    zd = fma(zd, r, -1.328068155288572e+01);
-    zd = fma(zd, r, 1.0);
-  }
-  double x = mul(div(zn, zd), -0.70710678118654752440);  // erfcinv(q) = -Phi^-1(q/2) / sqrt(2)
-  // Halley for f(x) = erf(x) - y or q - erfc(x): f'' = -2x f', so the step is u / (1 + x u), u = f / f'.
-  if (q >= 0.5) {
-    const double y = sub(1.0, q);
-    for (int it = 0; it < 2; ++it) {
-      const double u = div(sub(erf_small(x), y), mul(1.1283791670955125739, pmath::exp(-mul(x, x))));
-      x = sub(x, div(u, fma(x, u, 1.0)));
-    }
-  } else {
-    for (int it = 0; it < 2; ++it) {
-      double ex;
-      const double ec = erfc_mid(x, &ex);  // sets ex = e^(-x^2)
-      const double u = div(sub(q, ec), mul(1.1283791670955125739, ex));
-      x = sub(x, div(u, fma(x, u, 1.0)));
-    }
-  }
-  return mul(sign, x);
 }
 
 }  // namespace pmath

@@ -43,6 +43,7 @@
 #include <type_traits>
 
 #include "gpurng/distributions/curand_outputs.hpp"
+#include "gpurng/distributions/portable_erfcinv.hpp"
 #include "gpurng/distributions/portable_math.hpp"
 #include "gpurng/engines/sobol_tables.hpp"
 #include "gpurng/engines/xorwow.hpp"
@@ -86,11 +87,10 @@ GPURNG_HD int lowest_bit(uint64_t x) {
 #endif
 }
 
-// Inverse complementary error function for q in (0, 1]: pmath::erfcinv (gpurng/distributions/portable_math.hpp),
-// written with IEEE operations only, so it gives the same bits on every backend; within 2 ulp of the true value
-// (87 % correctly rounded on a sample, tests/unit/test_portable_math.cpp). erfcinv(1) is +0, so the point
-// at p = 1/2 gives -0 or +0 by its sign factor; cuRAND's outputs are z * stddev + mean, which turns
-// either into +0 for mean 0, and the fills do the same.
+// The inverse complementary error function: pmath::erfcinv (gpurng/distributions/portable_erfcinv.hpp), written
+// with IEEE operations only, so it gives the same bits on every backend; within 2 ulp of the true value
+// (tests/unit/test_portable_math.cpp). erfcinv(1) is +0, so the point at p = 1/2 gives -0 or +0 by its sign
+// factor; cuRAND's outputs are z * stddev + mean, which turns either into +0 for mean 0, and the fills do the same.
 GPURNG_HD double erfcinv(double q) { return pmath::erfcinv(q); }
 
 }  // namespace detail
@@ -146,7 +146,7 @@ GPURNG_HD float normal_float32(uint32_t x) {
     s = -s;
   }
   const float p = static_cast<float>(x) * 2.3283064e-10f + 2.3283064e-10f / 2.0f;
-  return s * static_cast<float>(erfcinv(static_cast<double>(2.0f * p)));
+  return s * pmath::erfcinv_to_float(2.0f * p);  // = to_float(erfcinv(2p)), computed more cheaply
 }
 GPURNG_HD double normal_double32(uint32_t x) {
   double s = -1.4142135623730951;

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Writes include/gpurng/distributions/erfcinv_polynomials.hpp: the polynomials of pmath::erfcinv.
+
+erfcinv(q) = x P(w) with x = 1 - q and w = -log(q (2 - q)) = -log(1 - x^2), where P(w) = erfinv(x) / x is
+analytic in w (the variable of Giles, "Approximating the erfinv function", GPU Computing Gems, 2011).
+  - central: P on w in [0, 5], degree 22 in w itself, so that P(0) = sqrt(pi)/2 is the constant term and most
+    arguments (w < 1 for 80 % of uniform q) give small higher terms;
+  - tails: P(r^2) in d = r - centre, r = sqrt(w), on [sqrt 5, 3.2], [3.2, 4.3], [4.3, 6.5] (6.5^2 is q = 2^-60),
+    degree 18, and on [6.5, 10], [10, 16], [16, 27.3] (the least positive double), degree 16.
+  - the float path's first guess, R(q) = erfcinv(q) / (1 - q) for q in [2^-32, 1): a degree-10 polynomial in
+    v = m - 3/2 on each half binade q = 2^k m, m in [1, 3/2) or [3/2, 2), k = -32..-1 (64 pieces, within 2^-40
+    relative). Stored coefficient by coefficient, so that the lanes of a warp, whose q lie mostly in the top few
+    pieces, read one or two cache lines per coefficient.
+The accurate pieces return x (c0 + d S(d)) as fma(x, c0_hi, fma(x, c0_lo, (x d) S(d))): the constant term is
+carried in two doubles and the rest, a fraction of the result, adds its rounding errors only in proportion, so
+the result is within about 1.7 ulp (90 % correctly rounded) where a plain Horner scheme in w - 5/2 was within
+2.4. Each polynomial is a Chebyshev fit (mpmath.chebyfit at 50 digits) re-expanded in monomials of the
+piece's variable and rounded to double.
+
+    python3 tools/portable_math/fit_erfcinv.py            # rewrite the header (deterministic, about 10 s)
+    python3 tools/portable_math/fit_erfcinv.py --check    # exit 1 if the tree's header is stale
+    python3 tools/portable_math/fit_erfcinv.py --out-dir D  # write D/include/gpurng/distributions/... instead
+"""
+import argparse
+import pathlib
+import sys
+
+import mpmath as mp
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+OUT = ROOT / "include" / "gpurng" / "distributions" / "erfcinv_polynomials.hpp"
+
+mp.mp.dps = 50
+
+
+def P(w):
+    w = mp.mpf(w)
+    if w == 0:
+        return mp.sqrt(mp.pi) / 2
+    if w > 45:  # 1 - x below 1e-20: solve erfc(y) = q for q = 1 - x itself
+        e = mp.exp(-w)
+        q = e / (1 + mp.sqrt(1 - e))
+        y = mp.findroot(lambda t: mp.log(mp.erfc(t)) - mp.log(q), mp.sqrt(w))
+        return y / (1 - q)
+    x = mp.sqrt(-mp.expm1(-w))
+    return mp.erfinv(x) / x
+
+
+def P_of_r(r):
+    return P(mp.mpf(r) ** 2)
+
+
+def fit_about(f, a, b, degree, centre):
+    """Chebyshev fit of f on [a, b], as coefficients of (t - centre)^k, k = 0..degree."""
+    a, b, centre = mp.mpf(a), mp.mpf(b), mp.mpf(float(centre))  # the centre the code subtracts, a double
+    c, h = (a + b) / 2, (b - a) / 2
+    poly, err = mp.chebyfit(lambda u: f(c + h * u), [-1, 1], degree + 1, error=True)
+    low_first = poly[::-1]
+    s, t = (centre - c) / h, 1 / h  # u = s + t d
+    coef = [mp.mpf(0)] * (degree + 1)
+    for k in range(degree + 1):
+        for j in range(k + 1):
+            coef[j] += low_first[k] * mp.binomial(k, j) * s ** (k - j) * t**j
+    return coef, err
+
+
+def horner_lines(coef, var, indent="  "):
+    lines = [f"{indent}double s = {float(coef[-1]).hex()};"]
+    lines += [f"{indent}s = fma(s, {var}, {float(coef[k]).hex()});" for k in range(len(coef) - 2, -1, -1)]
+    return lines
+
+
+def accurate_piece(name, f, a, b, degree, centre, tail):
+    coef, err = fit_about(f, a, b, degree, centre)
+    c0_hi = float(coef[0])
+    c0_lo = float(coef[0] - mp.mpf(c0_hi))
+    if tail:
+        head = [f"// P(r^2) for r in [{float(a):.6g}, {float(b):.6g}], d = r - {float(centre)!r}: degree {degree},"
+                f" max abs error {float(err):.1e}. r_lo: sqrt(w) - r.",
+                f"GPURNG_HD double {name}(double x, double r, double r_lo) {{",
+                f"  const double d = add(sub(r, {float(centre).hex()}), r_lo);  // r - centre is exact (Sterbenz)"]
+    else:
+        head = [f"// x P(w) for w in [{float(a):.6g}, {float(b):.6g}]: degree {degree} in w, max abs error {float(err):.1e}.",
+                f"GPURNG_HD double {name}(double x, double w) {{",
+                "  const double d = w;"]
+    return "\n".join(head + horner_lines(coef[1:], "d") + [
+        f"  return fma(x, {c0_hi.hex()}, fma(x, {c0_lo.hex()}, mul(mul(x, d), s)));", "}"])
+
+
+def R(q):
+    q = mp.mpf(q)
+    return mp.sqrt(mp.pi) / 2 if q == 1 else mp.erfinv(1 - q) / (1 - q)
+
+
+FLOAT_DEGREE, FLOAT_BINADES = 10, 32
+
+
+def float_table():
+    """Coefficients [j][piece] of R on piece = 2 (-1 - k) + (m >= 3/2), as polynomials in v = m - 3/2."""
+    rows = [[] for _ in range(FLOAT_DEGREE + 1)]
+    worst = 0
+    for k in range(-1, -FLOAT_BINADES - 1, -1):
+        for upper in (0, 1):
+            lo = 1 + mp.mpf(upper) / 2
+            coef, err = fit_about(lambda m: R(mp.mpf(2) ** k * m), lo, lo + mp.mpf(1) / 2, FLOAT_DEGREE, 1.5)
+            worst = max(worst, err / abs(R(mp.mpf(2) ** k * (lo + mp.mpf(1) / 2))))
+            for j in range(FLOAT_DEGREE + 1):
+                rows[j].append(float(coef[j]))
+    lines = [f"// R(q) = erfcinv(q) / (1 - q) on the half binades of [2^-{FLOAT_BINADES}, 1): coefficient j of piece i at"
+             f" [j * {2 * FLOAT_BINADES} + i],",
+             f"// degree {FLOAT_DEGREE} in v = m - 3/2, max relative error {float(worst):.1e}. One list, two copies: the device"
+             " reads a __device__ array,",
+             "// the host a constexpr one.",
+             f"constexpr int kFloatPieces = {2 * FLOAT_BINADES}, kFloatDegree = {FLOAT_DEGREE};",
+             "#define GPURNG_ERFCINV_FLOAT_TABLE \\"]
+    for j, row in enumerate(rows):
+        for i in range(0, len(row), 4):
+            lines.append("  " + ", ".join(x.hex() for x in row[i:i + 4]) + ", \\")
+    lines.append("  /* end */")
+    lines += ["#if defined(__CUDACC__)",
+              "static __device__ const double kFloatTableDevice[(kFloatDegree + 1) * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_TABLE};",
+              "#endif",
+              "static constexpr double kFloatTableHost[(kFloatDegree + 1) * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_TABLE};",
+              "#undef GPURNG_ERFCINV_FLOAT_TABLE"]
+    return "\n".join(lines)
+
+
+def render():
+    parts = ["""// SPDX-License-Identifier: BSD-3-Clause
+// Generated by tools/portable_math/fit_erfcinv.py; do not edit. The polynomials of pmath::erfcinv
+// (portable_erfcinv.hpp): P(w) = erfinv(x) / x with w = -log(1 - x^2), in w on [0, 5] and in r = sqrt(w) beyond,
+// and the float path's first guess on half binades of q.
+#pragma once
+
+#include "gpurng/distributions/portable_math.hpp"
+#include "gpurng/hd.hpp"
+
+namespace gpurng {
+namespace pmath {
+namespace erfcinv_poly {
+using detail::add;
+using detail::fma;
+using detail::mul;
+using detail::sub;
+// clang-format off
+""",
+             accurate_piece("central", P, 0, 5, 22, 0, tail=False),
+             accurate_piece("tail_low", P_of_r, mp.sqrt(5), 3.2, 18, (mp.sqrt(5) + mp.mpf(3.2)) / 2, tail=True),
+             accurate_piece("tail_mid", P_of_r, 3.2, 4.3, 18, 3.75, tail=True),
+             accurate_piece("tail_high", P_of_r, 4.3, 6.5, 18, 5.4, tail=True),
+             accurate_piece("tail_deep", P_of_r, 6.5, 10, 16, 8.25, tail=True),
+             accurate_piece("tail_deeper", P_of_r, 10, 16, 16, 13, tail=True),
+             accurate_piece("tail_deepest", P_of_r, 16, 27.3, 16, 21.65, tail=True),
+             float_table(),
+             """// clang-format on
+}  // namespace erfcinv_poly
+}  // namespace pmath
+}  // namespace gpurng"""]
+    return "\n".join(parts) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--out-dir", metavar="DIR",
+                    help="write the header under DIR, at its path relative to the repository root (default: the tree)")
+    args = ap.parse_args()
+    text = render()
+    if args.check:
+        same = OUT.exists() and OUT.read_text() == text
+        print("up to date" if same else "stale: %s" % OUT)
+        return 0 if same else 1
+    out = OUT
+    if args.out_dir:
+        out = pathlib.Path(args.out_dir).resolve() / OUT.relative_to(ROOT)
+        out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
+    print("wrote", out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
