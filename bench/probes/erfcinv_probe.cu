@@ -36,24 +36,28 @@ __device__ double normal_double(uint32_t x) {
   return s * pm::erfcinv(2.0 * (static_cast<double>(x) * 0x1p-32 + 0x1p-33));
 }
 
-// Four values a thread per step, as the library's Sobol' kernel makes them (one 16-byte store for floats).
-template <typename T>
-__global__ void fill(T* out, size_t n, uint32_t salt) {
+// Four float values a thread per step, as the library's Sobol' kernel makes them (one 16-byte store).
+__global__ void fill_float(float* out, size_t n) {
   for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n / 4; i += size_t{gridDim.x} * blockDim.x) {
-    const uint32_t x0 = __brev(static_cast<uint32_t>(4 * i)) ^ salt;
-    if constexpr (sizeof(T) == 4) {
-      float4 o;
-      o.x = normal_float(x0);
-      o.y = normal_float(x0 ^ 0x80000000u);
-      o.z = normal_float(x0 ^ 0xC0000000u);
-      o.w = normal_float(x0 ^ 0x40000000u);
-      reinterpret_cast<float4*>(out)[i] = o;
-    } else {
-      out[4 * i] = normal_double(x0);
-      out[4 * i + 1] = normal_double(x0 ^ 0x80000000u);
-      out[4 * i + 2] = normal_double(x0 ^ 0xC0000000u);
-      out[4 * i + 3] = normal_double(x0 ^ 0x40000000u);
-    }
+    const uint32_t x0 = __brev(static_cast<uint32_t>(4 * i));
+    float4 o;
+    o.x = normal_float(x0);
+    o.y = normal_float(x0 ^ 0x80000000u);
+    o.z = normal_float(x0 ^ 0xC0000000u);
+    o.w = normal_float(x0 ^ 0x40000000u);
+    reinterpret_cast<float4*>(out)[i] = o;
+  }
+}
+// G double values a thread per step, each store coalesced across the warp (value j at i + j n / G).
+template <int G>
+__global__ void fill_double(double* out, size_t n) {
+  const size_t part = n / G;
+  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < part; i += size_t{gridDim.x} * blockDim.x) {
+    double y[G];
+#pragma unroll
+    for (int j = 0; j < G; ++j) y[j] = normal_double(__brev(static_cast<uint32_t>(i + j * part)));
+#pragma unroll
+    for (int j = 0; j < G; ++j) out[i + j * part] = y[j];
   }
 }
 template <typename T>
@@ -77,17 +81,20 @@ __global__ void fma_chains(T* out, int iters) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = a + b + c + d;
 }
 __global__ void table_loads(double* out, size_t n) {
+  namespace ep = gpurng::pmath::erfcinv_poly;
   double acc = 0;
+  float accf = 0;
   for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
     const uint32_t x = __brev(static_cast<uint32_t>(i));
     const float p = static_cast<float>(x > 0x80000000u ? 0xFFFFFFFFu - x : x) * 0x1p-32f + 0x1p-33f;
     const uint32_t b = __float_as_uint(2.0f * p);
     const int k = static_cast<int>(b >> 23) - 127;
-    const int piece = k == 0 ? 0 : 2 * (-1 - k) + static_cast<int>((b >> 22) & 1u);
-    const double* c = gpurng::pmath::erfcinv_poly::kFloatTableDevice + piece;
-    for (int j = 0; j <= 10; ++j) acc += c[j * 64];
+    const int piece = k == 0 ? 0 : ((-1 - k) << ep::kFloatSplitBits) + static_cast<int>((b >> 20) & 7u);
+    for (int j = 0; j < ep::kFloatDoubles; ++j) acc += ep::kFloatADevice[j * ep::kFloatPieces + piece];
+    for (int j = 0; j <= ep::kFloatDegree - ep::kFloatDoubles; ++j)
+      accf += ep::kFloatBDevice[j * ep::kFloatPieces + piece];
   }
-  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc + accf;
 }
 __global__ void to_float_conv(float* out, int iters) {
   double a = threadIdx.x * 1e-3, b = a + 1, c = a + 2, d = a + 3;
@@ -100,6 +107,44 @@ __global__ void to_float_conv(float* out, int iters) {
     d += 1e-9;
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// Timing only (coefficients are not fitted): the double path with a division-free log, v = 2^k m reduced by a
+// select over m's top two bits to r = m c_j - 1, |r| < 0.112, and log1p(r) of degree 14.
+__device__ double log_select(double v) {
+  const long long b = __double_as_longlong(v);
+  const int k = static_cast<int>(b >> 52) - 1023;
+  const int j = static_cast<int>(b >> 50) & 3;
+  const double m = __longlong_as_double((b & 0xFFFFFFFFFFFFFll) | 0x3FF0000000000000ll);
+  const double c = j == 0   ? 0.8888888888888888
+                   : j == 1 ? 0.7272727272727273
+                   : j == 2 ? 0.6153846153846154
+                            : 0.5333333333333333;
+  const double L = j == 0   ? 0.11778303565638346
+                   : j == 1 ? 0.3184537311185346
+                   : j == 2 ? 0.48550781578170082
+                            : 0.62860865942237409;
+  const double r = fma(m, c, -1.0);
+  double l = -1.0 / 14;
+#pragma unroll
+  for (int t = 13; t >= 1; --t) l = fma(l, r, (t & 1 ? 1.0 : -1.0) / t);
+  const double kd = __longlong_as_double(0x4338000000000000ll + k) - 6755399441055744.0;
+  return fma(kd, 0.6931471805599453, fma(l, r, L));
+}
+__device__ double normal_double_select_log(uint32_t x) {
+  double s = -1.4142135623730951;
+  if (x > 0x80000000u) {
+    x = 0xFFFFFFFFu - x;
+    s = -s;
+  }
+  const double q = 2.0 * (static_cast<double>(x) * 0x1p-32 + 0x1p-33);
+  const double w = -log_select(fma(-q, q, 2.0 * q));
+  const double xx = 1.0 - q;
+  return s * (w < 5.0 ? gpurng::pmath::erfcinv_poly::central(xx, w) : pm::detail::erfcinv_tail(xx, w));
+}
+__global__ void fill_double_select_log(double* out, size_t n) {
+  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x)
+    out[i] = normal_double_select_log(__brev(static_cast<uint32_t>(i)));
 }
 
 template <class F>
@@ -135,8 +180,13 @@ int main() {
   const float cf = best_ms([&] { curandGenerateNormal(g, static_cast<float*>(buf), nf, 0.0f, 1.0f); });
   const float cd = best_ms([&] { curandGenerateNormalDouble(g, static_cast<double*>(buf), nd, 0.0, 1.0); });
   const float sf = best_ms([&] { store<<<grid, 256>>>(static_cast<float*>(buf), nf); });
-  const float pf = best_ms([&] { fill<<<grid, 256>>>(static_cast<float*>(buf), nf, 0u); });
-  const float pd = best_ms([&] { fill<<<grid, 256>>>(static_cast<double*>(buf), nd, 0u); });
+  const float pf = best_ms([&] { fill_float<<<grid, 256>>>(static_cast<float*>(buf), nf); });
+  const float pd = best_ms([&] { fill_double<1><<<grid, 256>>>(static_cast<double*>(buf), nd); });
+  const float pd2 = best_ms([&] { fill_double<2><<<grid, 256>>>(static_cast<double*>(buf), nd); });
+  const float pd4 = best_ms([&] { fill_double<4><<<grid, 256>>>(static_cast<double*>(buf), nd); });
+  const float pds = best_ms([&] { fill_double_select_log<<<grid, 256>>>(static_cast<double*>(buf), nd); });
+  printf("double with 2 / 4 values a thread: %.3f / %.3f ms; division-free log (timing only): %.3f ms\n", pd2, pd4,
+         pds);
   printf("1 GiB, best of 5 (ms): cuRAND SOBOL32 normal f32 %.3f, f64 %.3f; store %.3f\n", cf, cd, sf);
   printf("portable float %.3f (%.2fx cuRAND), double %.3f (%.2fx cuRAND)\n", pf, cf / pf, pd, cd / pd);
   const int iters = 4096;
@@ -149,8 +199,10 @@ int main() {
   const float tf = best_ms([&] { fma_chains<<<cgrid, 256>>>(static_cast<float*>(buf), iters); });
   const float tl = best_ms([&] { table_loads<<<grid, 256>>>(static_cast<double*>(buf), nf); });
   const float tc = best_ms([&] { to_float_conv<<<cgrid, 256>>>(static_cast<float*>(buf), iters); });
-  printf("per SM per clock at %d MHz: DFMA %.1f, FFMA %.1f, F2F.F32.F64 %.1f; 11 table loads for %zu values: %.3f ms\n",
-         clk / 1000, ops / td / per_sm_clk, ops / tf / per_sm_clk, ops / tc / per_sm_clk, nf, tl);
+  printf(
+      "per SM per clock at %d MHz: DFMA %.1f, FFMA %.1f, F2F.F32.F64 %.1f; the guess's table loads (3 doubles, 4 "
+      "floats) for %zu values: %.3f ms\n",
+      clk / 1000, ops / td / per_sm_clk, ops / tf / per_sm_clk, ops / tc / per_sm_clk, nf, tl);
   printf("%s\n", cudaGetErrorString(cudaGetLastError()));
   return 0;
 }

@@ -8,10 +8,14 @@ analytic in w (the variable of Giles, "Approximating the erfinv function", GPU C
     arguments (w < 1 for 80 % of uniform q) give small higher terms;
   - tails: P(r^2) in d = r - centre, r = sqrt(w), on [sqrt 5, 3.2], [3.2, 4.3], [4.3, 6.5] (6.5^2 is q = 2^-60),
     degree 18, and on [6.5, 10], [10, 16], [16, 27.3] (the least positive double), degree 16.
-  - the float path's first guess, R(q) = erfcinv(q) / (1 - q) for q in [2^-32, 1): a degree-10 polynomial in
-    v = m - 3/2 on each half binade q = 2^k m, m in [1, 3/2) or [3/2, 2), k = -32..-1 (64 pieces, within 2^-40
-    relative). Stored coefficient by coefficient, so that the lanes of a warp, whose q lie mostly in the top few
-    pieces, read one or two cache lines per coefficient.
+  - the float path's first guess, R(q) = erfcinv(q) / (1 - q) for q in [2^-32, 1): a degree-6 polynomial in
+    v = m - centre on each eighth of a binade q = 2^k m, k = -32..-1 (256 pieces, within 2^-39 relative), its
+    first three coefficients doubles and the other four floats. What a warp's lanes read per value (40 bytes)
+    is the guess's cost on the GPU (bench/probes/erfcinv_probe.cu); stored coefficient by coefficient, so that
+    lanes whose q lie in nearby pieces read the same cache lines.
+  - the log behind w: v = 2^k m, m in [3/4, 3/2), m's top two significand bits pick c_j = 1/centre of its quarter
+    (rounded to double) and log c_j, and log m = log1p(r) - log c_j with r = m c_j - 1 (|r| < 0.1112, one
+    rounding), log1p(r) = r + r^2 Q(r), Q of degree 12 (2^-56 absolute): no division, no table.
 The accurate pieces return x (c0 + d S(d)) as fma(x, c0_hi, fma(x, c0_lo, (x d) S(d))): the constant term is
 carried in two doubles and the rest, a fraction of the result, adds its rounding errors only in proportion, so
 the result is within about 1.7 ulp (90 % correctly rounded) where a plain Horner scheme in w - 5/2 was within
@@ -93,36 +97,69 @@ def R(q):
     return mp.sqrt(mp.pi) / 2 if q == 1 else mp.erfinv(1 - q) / (1 - q)
 
 
-FLOAT_DEGREE, FLOAT_BINADES = 10, 32
+FLOAT_DEGREE, FLOAT_DOUBLES, FLOAT_BINADES, FLOAT_SPLIT = 6, 3, 32, 8
 
 
 def float_table():
-    """Coefficients [j][piece] of R on piece = 2 (-1 - k) + (m >= 3/2), as polynomials in v = m - 3/2."""
+    """R on each eighth of a binade of [2^-32, 1): coefficients 0..2 as doubles, 3..6 as floats, each list
+    coefficient-major ([j][piece], piece = 8 (-1 - k) + i for q = 2^k m, m in [1 + i/8, 1 + (i+1)/8))."""
+    pieces = FLOAT_BINADES * FLOAT_SPLIT
     rows = [[] for _ in range(FLOAT_DEGREE + 1)]
     worst = 0
     for k in range(-1, -FLOAT_BINADES - 1, -1):
-        for upper in (0, 1):
-            lo = 1 + mp.mpf(upper) / 2
-            coef, err = fit_about(lambda m: R(mp.mpf(2) ** k * m), lo, lo + mp.mpf(1) / 2, FLOAT_DEGREE, 1.5)
-            worst = max(worst, err / abs(R(mp.mpf(2) ** k * (lo + mp.mpf(1) / 2))))
+        for i in range(FLOAT_SPLIT):
+            lo = 1 + mp.mpf(i) / FLOAT_SPLIT
+            centre = lo + mp.mpf(1) / (2 * FLOAT_SPLIT)
+            coef, err = fit_about(lambda m: R(mp.mpf(2) ** k * m), lo, lo + mp.mpf(1) / FLOAT_SPLIT, FLOAT_DEGREE,
+                                  centre)
+            worst = max(worst, err / abs(coef[0]))
             for j in range(FLOAT_DEGREE + 1):
-                rows[j].append(float(coef[j]))
-    lines = [f"// R(q) = erfcinv(q) / (1 - q) on the half binades of [2^-{FLOAT_BINADES}, 1): coefficient j of piece i at"
-             f" [j * {2 * FLOAT_BINADES} + i],",
-             f"// degree {FLOAT_DEGREE} in v = m - 3/2, max relative error {float(worst):.1e}. One list, two copies: the device"
-             " reads a __device__ array,",
-             "// the host a constexpr one.",
-             f"constexpr int kFloatPieces = {2 * FLOAT_BINADES}, kFloatDegree = {FLOAT_DEGREE};",
-             "#define GPURNG_ERFCINV_FLOAT_TABLE \\"]
-    for j, row in enumerate(rows):
-        for i in range(0, len(row), 4):
-            lines.append("  " + ", ".join(x.hex() for x in row[i:i + 4]) + ", \\")
-    lines.append("  /* end */")
+                rows[j].append(coef[j])
+
+    def listing(name, kind, rows, conv):
+        out = [f"#define {name} \\"]
+        for row in rows:
+            for i in range(0, len(row), 4):
+                out.append("  " + ", ".join(conv(x) for x in row[i:i + 4]) + ", \\")
+        out.append("  /* end */")
+        return out
+
+    def as_float(x):  # round to nearest float, written exactly
+        import struct
+        return float(struct.unpack("f", struct.pack("f", float(x)))[0]).hex() + "f"
+
+    lines = [f"// The float path's first guess: R(q) = erfcinv(q) / (1 - q) on each eighth of a binade of [2^-{FLOAT_BINADES}, 1),",
+             f"// degree {FLOAT_DEGREE} in v = m - (centre of m's eighth), max relative error {float(worst):.1e}. Coefficients 0..{FLOAT_DOUBLES - 1}",
+             f"// are doubles, the rest floats (their terms are below 2^-15 of R, so float rounding stays below 2^-38);",
+             f"// coefficient j of piece i at [j * {pieces} + i]. One list, two copies: the device reads __device__ arrays,",
+             "// the host constexpr ones.",
+             f"constexpr int kFloatPieces = {pieces}, kFloatSplitBits = {FLOAT_SPLIT.bit_length() - 1}, kFloatDegree = {FLOAT_DEGREE},"
+             f" kFloatDoubles = {FLOAT_DOUBLES};"]
+    lines += listing("GPURNG_ERFCINV_FLOAT_A", "double", rows[:FLOAT_DOUBLES], lambda x: float(x).hex())
+    lines += listing("GPURNG_ERFCINV_FLOAT_B", "float", rows[FLOAT_DOUBLES:], as_float)
     lines += ["#if defined(__CUDACC__)",
-              "static __device__ const double kFloatTableDevice[(kFloatDegree + 1) * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_TABLE};",
+              "static __device__ const double kFloatADevice[kFloatDoubles * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_A};",
+              "static __device__ const float kFloatBDevice[(kFloatDegree + 1 - kFloatDoubles) * kFloatPieces] = {"
+              "GPURNG_ERFCINV_FLOAT_B};",
               "#endif",
-              "static constexpr double kFloatTableHost[(kFloatDegree + 1) * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_TABLE};",
-              "#undef GPURNG_ERFCINV_FLOAT_TABLE"]
+              "static constexpr double kFloatAHost[kFloatDoubles * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_A};",
+              "static constexpr float kFloatBHost[(kFloatDegree + 1 - kFloatDoubles) * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_B};",
+              "#undef GPURNG_ERFCINV_FLOAT_A",
+              "#undef GPURNG_ERFCINV_FLOAT_B"]
+    return "\n".join(lines)
+
+
+def log_pieces():
+    centres = [mp.mpf(13) / 16, mp.mpf(15) / 16, mp.mpf(9) / 8, mp.mpf(11) / 8]  # of [3/4,7/8), [7/8,1), [1,5/4), [5/4,3/2)
+    lines = ["// The log behind w (portable_erfcinv.hpp, neg_log_unit): c_j = 1 / (centre of quarter j of [3/4, 3/2)) rounded,",
+             "// log c_j rounded, and Q(r) = (log1p(r) - r) / r^2 on |r| < 0.1112."]
+    for j, c in enumerate(centres):
+        cj = float(1 / c)
+        lines.append(f"constexpr double kLogC{j} = {cj.hex()}, kLogLogC{j} = {float(mp.log(mp.mpf(cj))).hex()};")
+    bound = mp.mpf("0.1112")
+    coef, err = fit_about(lambda r: mp.mpf(-0.5) if r == 0 else (mp.log1p(r) - r) / r**2, -bound, bound, 12, 0)
+    lines += [f"// Q: degree 12, max abs error {float(err):.1e}.", "GPURNG_HD double log1p_q(double r) {"]
+    lines += horner_lines(coef, "r") + ["  return s;", "}"]
     return "\n".join(lines)
 
 
@@ -153,6 +190,7 @@ using detail::sub;
              accurate_piece("tail_deeper", P_of_r, 10, 16, 16, 13, tail=True),
              accurate_piece("tail_deepest", P_of_r, 16, 27.3, 16, 21.65, tail=True),
              float_table(),
+             log_pieces(),
              """// clang-format on
 }  // namespace erfcinv_poly
 }  // namespace pmath
