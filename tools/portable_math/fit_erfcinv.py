@@ -26,13 +26,14 @@ piece's variable and rounded to double.
     python3 tools/portable_math/fit_erfcinv.py --check    # exit 1 if the tree's header is stale
     python3 tools/portable_math/fit_erfcinv.py --out-dir D  # write D/include/gpurng/distributions/... instead
 """
-import argparse
-import pathlib
+import struct
 import sys
 
 import mpmath as mp
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+import generated_header
+
+ROOT = generated_header.ROOT
 OUT = ROOT / "include" / "gpurng" / "distributions" / "erfcinv_polynomials.hpp"
 
 mp.mp.dps = 50
@@ -125,7 +126,6 @@ def float_table():
         return out
 
     def as_float(x):  # round to nearest float, written exactly
-        import struct
         return float(struct.unpack("f", struct.pack("f", float(x)))[0]).hex() + "f"
 
     lines = [f"// The float path's first guess: R(q) = erfcinv(q) / (1 - q) on each eighth of a binade of [2^-{FLOAT_BINADES}, 1),",
@@ -199,23 +199,7 @@ using detail::sub;
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--check", action="store_true")
-    ap.add_argument("--out-dir", metavar="DIR",
-                    help="write the header under DIR, at its path relative to the repository root (default: the tree)")
-    args = ap.parse_args()
-    text = render()
-    if args.check:
-        same = OUT.exists() and OUT.read_text() == text
-        print("up to date" if same else "stale: %s" % OUT)
-        return 0 if same else 1
-    out = OUT
-    if args.out_dir:
-        out = pathlib.Path(args.out_dir).resolve() / OUT.relative_to(ROOT)
-        out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text)
-    print("wrote", out)
-    return 0
+    return generated_header.run(OUT, render)
 
 
 if __name__ == "__main__":

@@ -15,16 +15,16 @@ so that -2 log x = -2 k ln2 + b + (-2 log(z invc)), with R = z a + 2 = -2 (z inv
     python3 tools/portable_math/make_log_tables.py --check  # exit 1 if the tree's header differs
     python3 tools/portable_math/make_log_tables.py --out-dir D  # write D/include/gpurng/distributions/... instead
 """
-import argparse
-import pathlib
 import struct
 import sys
 
 import mpmath
 
+import generated_header
+
 OFF = 0x3F338000
 BITS = 7
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = generated_header.ROOT
 OUT = ROOT / "include" / "gpurng" / "distributions" / "box_muller_log_table.hpp"
 
 
@@ -80,23 +80,7 @@ def render(rows):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--check", action="store_true")
-    ap.add_argument("--out-dir", metavar="DIR",
-                    help="write the header under DIR, at its path relative to the repository root (default: the tree)")
-    args = ap.parse_args()
-    text = render(entries())
-    if args.check:
-        same = OUT.exists() and OUT.read_text() == text
-        print("up to date" if same else "stale: %s" % OUT)
-        return 0 if same else 1
-    out = OUT
-    if args.out_dir:
-        out = pathlib.Path(args.out_dir).resolve() / OUT.relative_to(ROOT)
-        out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text)
-    print("wrote", out)
-    return 0
+    return generated_header.run(OUT, lambda: render(entries()))
 
 
 if __name__ == "__main__":
