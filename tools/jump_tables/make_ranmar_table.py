@@ -17,7 +17,8 @@ Standard library only.
 import os
 import sys
 
-import generated_header
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/: generated_header
+import generated_header  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))

@@ -27,13 +27,16 @@ piece's variable and rounded to double.
     python3 tools/portable_math/fit_erfcinv.py --out-dir D  # write D/include/gpurng/distributions/... instead
 """
 import struct
+import os
+import pathlib
 import sys
 
 import mpmath as mp
 
-import generated_header
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/: generated_header
+import generated_header  # noqa: E402
 
-ROOT = generated_header.ROOT
+ROOT = pathlib.Path(generated_header.ROOT)
 OUT = ROOT / "include" / "gpurng" / "distributions" / "erfcinv_polynomials.hpp"
 
 mp.mp.dps = 50
@@ -199,7 +202,7 @@ using detail::sub;
 
 
 def main():
-    return generated_header.run(OUT, render)
+    return generated_header.run(__doc__, OUT, render)
 
 
 if __name__ == "__main__":

@@ -16,15 +16,18 @@ so that -2 log x = -2 k ln2 + b + (-2 log(z invc)), with R = z a + 2 = -2 (z inv
     python3 tools/portable_math/make_log_tables.py --out-dir D  # write D/include/gpurng/distributions/... instead
 """
 import struct
+import os
+import pathlib
 import sys
 
 import mpmath
 
-import generated_header
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/: generated_header
+import generated_header  # noqa: E402
 
 OFF = 0x3F338000
 BITS = 7
-ROOT = generated_header.ROOT
+ROOT = pathlib.Path(generated_header.ROOT)
 OUT = ROOT / "include" / "gpurng" / "distributions" / "box_muller_log_table.hpp"
 
 
@@ -80,7 +83,7 @@ def render(rows):
 
 
 def main():
-    return generated_header.run(OUT, lambda: render(entries()))
+    return generated_header.run(__doc__, OUT, lambda: render(entries()))
 
 
 if __name__ == "__main__":
