@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What the portable inverse CDF costs on the GPU, without the library: 1 GiB of float normals
-// (pmath::erfcinv_to_float) and of double normals (pmath::erfcinv) from Sobol'-like arguments (the bit-reversed
-// index, so that a warp's lanes spread over (0, 1) as a Sobol' dimension's points do), against cuRAND's SOBOL32
-// normals and a plain store of the same size, in one run (CUDA events, best of 5). Evidence for the design of
-// portable_erfcinv.hpp; not part of the build.
+// (sobol::detail::normal_float32, through pmath::erfcinv_to_float) and of double normals (normal_double32, through
+// pmath::erfcinv) from Sobol'-like arguments (the bit-reversed index), against cuRAND's SOBOL32 normals and a plain
+// store of the same size, in one run (CUDA events, best of 5), and the costs the design weighed (peak fused
+// multiply-adds, the first guess's table loads, double-to-float conversions). The library's kernel spreads a
+// warp's lanes wider than this pattern does (bench/results/issue18_h100/sobol_normals/README.md). Evidence for the
+// design of portable_erfcinv.hpp; not part of the build.
 // Build and run on the GPU machine:
 //   nvcc -O3 -std=c++17 -arch=sm_90 --fmad=false -I include bench/probes/erfcinv_probe.cu -lcurand -o /tmp/p && /tmp/p
 #include <cuda_runtime.h>
@@ -12,29 +14,14 @@
 #include <cstdio>
 
 #include "gpurng/distributions/portable_erfcinv.hpp"
+#include "gpurng/engines/sobol.hpp"
 
 namespace {
 
-namespace pm = gpurng::pmath;
 constexpr size_t kBytes = size_t{1} << 30;
 
-__device__ float normal_float(uint32_t x) {  // sobol::detail::normal_float32's arithmetic
-  float s = -1.4142135f;
-  if (x > 0x80000000u) {
-    x = 0xFFFFFFFFu - x;
-    s = -s;
-  }
-  const float p = static_cast<float>(x) * 2.3283064e-10f + 2.3283064e-10f / 2.0f;
-  return s * pm::erfcinv_to_float(2.0f * p);
-}
-__device__ double normal_double(uint32_t x) {
-  double s = -1.4142135623730951;
-  if (x > 0x80000000u) {
-    x = 0xFFFFFFFFu - x;
-    s = -s;
-  }
-  return s * pm::erfcinv(2.0 * (static_cast<double>(x) * 0x1p-32 + 0x1p-33));
-}
+__device__ float normal_float(uint32_t x) { return gpurng::sobol::detail::normal_float32(x); }
+__device__ double normal_double(uint32_t x) { return gpurng::sobol::detail::normal_double32(x); }
 
 // Four float values a thread per step, as the library's Sobol' kernel makes them (one 16-byte store).
 __global__ void fill_float(float* out, size_t n) {
@@ -109,44 +96,6 @@ __global__ void to_float_conv(float* out, int iters) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 
-// Timing only (coefficients are not fitted): the double path with a division-free log, v = 2^k m reduced by a
-// select over m's top two bits to r = m c_j - 1, |r| < 0.112, and log1p(r) of degree 14.
-__device__ double log_select(double v) {
-  const long long b = __double_as_longlong(v);
-  const int k = static_cast<int>(b >> 52) - 1023;
-  const int j = static_cast<int>(b >> 50) & 3;
-  const double m = __longlong_as_double((b & 0xFFFFFFFFFFFFFll) | 0x3FF0000000000000ll);
-  const double c = j == 0   ? 0.8888888888888888
-                   : j == 1 ? 0.7272727272727273
-                   : j == 2 ? 0.6153846153846154
-                            : 0.5333333333333333;
-  const double L = j == 0   ? 0.11778303565638346
-                   : j == 1 ? 0.3184537311185346
-                   : j == 2 ? 0.48550781578170082
-                            : 0.62860865942237409;
-  const double r = fma(m, c, -1.0);
-  double l = -1.0 / 14;
-#pragma unroll
-  for (int t = 13; t >= 1; --t) l = fma(l, r, (t & 1 ? 1.0 : -1.0) / t);
-  const double kd = __longlong_as_double(0x4338000000000000ll + k) - 6755399441055744.0;
-  return fma(kd, 0.6931471805599453, fma(l, r, L));
-}
-__device__ double normal_double_select_log(uint32_t x) {
-  double s = -1.4142135623730951;
-  if (x > 0x80000000u) {
-    x = 0xFFFFFFFFu - x;
-    s = -s;
-  }
-  const double q = 2.0 * (static_cast<double>(x) * 0x1p-32 + 0x1p-33);
-  const double w = -log_select(fma(-q, q, 2.0 * q));
-  const double xx = 1.0 - q;
-  return s * (w < 5.0 ? gpurng::pmath::erfcinv_poly::central(xx, w) : pm::detail::erfcinv_tail(xx, w));
-}
-__global__ void fill_double_select_log(double* out, size_t n) {
-  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x)
-    out[i] = normal_double_select_log(__brev(static_cast<uint32_t>(i)));
-}
-
 template <class F>
 float best_ms(F f) {
   cudaEvent_t a, b;
@@ -184,9 +133,7 @@ int main() {
   const float pd = best_ms([&] { fill_double<1><<<grid, 256>>>(static_cast<double*>(buf), nd); });
   const float pd2 = best_ms([&] { fill_double<2><<<grid, 256>>>(static_cast<double*>(buf), nd); });
   const float pd4 = best_ms([&] { fill_double<4><<<grid, 256>>>(static_cast<double*>(buf), nd); });
-  const float pds = best_ms([&] { fill_double_select_log<<<grid, 256>>>(static_cast<double*>(buf), nd); });
-  printf("double with 2 / 4 values a thread: %.3f / %.3f ms; division-free log (timing only): %.3f ms\n", pd2, pd4,
-         pds);
+  printf("double with 2 / 4 values a thread: %.3f / %.3f ms\n", pd2, pd4);
   printf("1 GiB, best of 5 (ms): cuRAND SOBOL32 normal f32 %.3f, f64 %.3f; store %.3f\n", cf, cd, sf);
   printf("portable float %.3f (%.2fx cuRAND), double %.3f (%.2fx cuRAND)\n", pf, cf / pf, pd, cd / pd);
   const int iters = 4096;

@@ -120,7 +120,7 @@ def float_table():
             for j in range(FLOAT_DEGREE + 1):
                 rows[j].append(coef[j])
 
-    def listing(name, kind, rows, conv):
+    def listing(name, rows, conv):
         out = [f"#define {name} \\"]
         for row in rows:
             for i in range(0, len(row), 4):
@@ -138,8 +138,8 @@ def float_table():
              "// the host constexpr ones.",
              f"constexpr int kFloatPieces = {pieces}, kFloatSplitBits = {FLOAT_SPLIT.bit_length() - 1}, kFloatDegree = {FLOAT_DEGREE},"
              f" kFloatDoubles = {FLOAT_DOUBLES};"]
-    lines += listing("GPURNG_ERFCINV_FLOAT_A", "double", rows[:FLOAT_DOUBLES], lambda x: float(x).hex())
-    lines += listing("GPURNG_ERFCINV_FLOAT_B", "float", rows[FLOAT_DOUBLES:], as_float)
+    lines += listing("GPURNG_ERFCINV_FLOAT_A", rows[:FLOAT_DOUBLES], lambda x: float(x).hex())
+    lines += listing("GPURNG_ERFCINV_FLOAT_B", rows[FLOAT_DOUBLES:], as_float)
     lines += ["#if defined(__CUDACC__)",
               "static __device__ const double kFloatADevice[kFloatDoubles * kFloatPieces] = {GPURNG_ERFCINV_FLOAT_A};",
               "static __device__ const float kFloatBDevice[(kFloatDegree + 1 - kFloatDoubles) * kFloatPieces] = {"
