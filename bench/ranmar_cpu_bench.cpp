@@ -57,10 +57,10 @@ constexpr double kMinSeconds = 0.3;      // each timed repetition lasts at least
 constexpr double kWarmupSeconds = 0.1;
 constexpr int kRepeats = 5;
 
-// Published 48-bit vector (ranmar.md section 10, P3): draws 1..5 of seed 54217137, times 2^48.
+// Published 48-bit vector (P3 of tests/kat/ranmar_published.txt): draws 1..5 of seed 54217137, times 2^48.
 constexpr std::uint64_t kP3[5] = {0x7974F0955BF5ULL, 0xCCFD0915CD3CULL, 0x842FC48EE04DULL, 0x4D76475F803EULL,
                                   0x04DE467DA9EDULL};
-// Published 24-bit vector (P1): after 20000 draws of seed 54217137, the next six, times 2^24.
+// Published 24-bit vector (P1 there; James 1990): after 20000 draws of seed 54217137, the next six, times 2^24.
 constexpr std::uint32_t kP1[6] = {6533892, 14220222, 7275067, 6172232, 8354498, 10633180};
 
 // Pointers stored here have escaped, so the stores into those buffers cannot be optimised away.

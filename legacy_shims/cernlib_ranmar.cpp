@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// CERNLIB V113 RANMAR / RMARIN / RMARUT (ranmar.md §3) and V116 RM48 / RM48IN / RM48UT (§5), each one
-// stream, with the originals' counters and quirks:
+// CERNLIB V113 RANMAR / RMARIN / RMARUT and V116 RM48 / RM48IN / RM48UT (CERNLIB long writeups V113 and V116
+// and their Fortran source; docs/LEGACY.md), each one stream, with the originals' counters and quirks:
 //  - RANMAR without RMARIN starts from IJKL 54217137; RMARIN resets the counters after its skip;
 //  - RM48 without RM48IN (or with NTOT gone negative) initialises with 54217137; RM48IN skips
 //    (NTOT2+1)*NTOT numbers (the original's loop bound bug), keeps its counters, and prints its lines on

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// CERNLIB V113 RMMAR / RMMAQ (ranmar.md §4): 24-bit multi-sequence RANMAR with its state in the
-// program's COMMON /RANMA2/ JSEQ, IU(103*N). Record k starts at word 1 + 103(k-1): IJKL, NTOT, NTOT2,
-// U(1..97) and C as REAL bit patterns, I97, J97. The CERNLIB write-up has users enlarge /RANMA2/ for N
-// sequences; the original does no bounds check, the library checks against the program's block and
-// says so on stderr instead of writing past it. A program without /RANMA2/ gets private records.
+// CERNLIB V113 RMMAR / RMMAQ (V113 long writeup and KERNLIB source; docs/LEGACY.md): 24-bit multi-sequence
+// RANMAR with its state in the program's COMMON /RANMA2/ JSEQ, IU(103*N). Record k starts at word 1 + 103(k-1):
+// IJKL, NTOT, NTOT2, U(1..97) and C as REAL bit patterns, I97, J97. The CERNLIB write-up has users enlarge
+// /RANMA2/ for N sequences; the original does no bounds check, the library checks against the program's block
+// and says so on stderr instead of writing past it. A program without /RANMA2/ gets private records.
 #include <stdint.h>
 
 #include <cstdio>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// CORSIKA's RMMARD / RMMAQD (D. Heck's double-precision multi-sequence RANMAR; ranmar.md §6), with the
-// state kept live in the program's COMMON /CRRANMA4/ and the constants in /CRRANMA3/.
+// CORSIKA's RMMARD / RMMAQD (D. Heck's double-precision multi-sequence RANMAR, in the CORSIKA source;
+// docs/LEGACY.md), with the state kept live in the program's COMMON /CRRANMA4/ and the constants in /CRRANMA3/.
 //
 // CORSIKA's inline RANF and QGRAN and EPOS's ranfgt/ranfst read and write /CRRANMA4/ directly, so the
 // block is the state: every call steps the table in the block itself (exact double arithmetic, as the

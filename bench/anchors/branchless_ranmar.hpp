@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 //
-// Benchmark anchor: a careful single-threaded integer RANMAR (shared/reference/ranmar.md
-// section 2), the best a plain scalar loop does without threads, SIMD or jump-ahead.
+// Benchmark anchor: a careful single-threaded integer RANMAR (docs/ALGORITHMS.md; F. James,
+// Comput. Phys. Commun. 60 (1990) 329), the best a plain scalar loop does without threads, SIMD
+// or jump-ahead.
 //
 //  - The table holds integers: the 48-bit table in uint64_t, the 24-bit one in uint32_t.
 //    "UNI = U(I97) - U(J97); if negative add 1" becomes a subtraction masked to B bits.
@@ -16,8 +17,8 @@
 //    becomes 2^-48 (the RMMARD value) through max(r*2^-48, 2^-48), one maxsd: every nonzero r
 //    gives at least 2^-48, so the max changes nothing else.
 //    24-bit: r = (x - c) mod 2^24, float r*2^-24; an exact 0 (about once in 2^24 numbers)
-//    becomes 2^-24*U(2) of the table after this step, else 2^-48 (CERNLIB V113, ranmar.md
-//    section 2.6), i.e. the integer U(2) (or 1) times 2^-48, exact in float.
+//    becomes 2^-24*U(2) of the table after this step, else 2^-48 (CERNLIB V113 RANMAR,
+//    docs/ALGORITHMS.md), i.e. the integer U(2) (or 1) times 2^-48, exact in float.
 //
 // Note on the carry: whether c wraps follows a Beatty sequence (rate 7654321/16777213), which
 // modern branch predictors learn, so a *branch* on the carry (which g++ -O3 emits for a plain
@@ -50,7 +51,7 @@ inline Int carry_step(Int c, Int decrement, Int modulus) {
   return c + (modulus & negative_mask);
 }
 
-// ranmar.md sections 2.1 and 2.2 as integers: slot II gets `bits` bits, MSB first.
+// CERNLIB's seed split and table fill (James 1990) as integers: slot II gets `bits` bits, MSB first.
 template <typename Word>
 inline void fill_table(int ijkl, int bits, Word* u /* u[1..97] */) {
   const int ij = ijkl / 30082;

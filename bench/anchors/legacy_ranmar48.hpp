@@ -3,11 +3,12 @@
 // Benchmark anchor: RANMAR written the way the Fortran originals are written.
 //
 // LegacyRanmar48 follows CORSIKA RMMARD / RMMAQD 'S' (= CERNLIB V116 RM48 = PYTHIA 6 PYR stream;
-// shared/reference/ranmar.md sections 2 and 6): a DOUBLE PRECISION table U(97), the carry C and
-// the constants CD, CM as doubles, I97/J97 counting down with IF-branches for the wrap, IF-branches
-// for "if negative add 1" and for the carry, the per-number exact-zero check (0 -> 2^-48), and the
-// per-call counter update (NTOT += LENV, carry into NTOT2 at 10^9).  The table is filled from IJKL
-// with the I,J,K,L,M bit loop in floating point (S += T, T halving), exactly as RMMAQD does.
+// D. Heck's RMMARD in the CORSIKA source; docs/ALGORITHMS.md): a DOUBLE PRECISION table U(97),
+// the carry C and the constants CD, CM as doubles, I97/J97 counting down with IF-branches for the
+// wrap, IF-branches for "if negative add 1" and for the carry, the per-number exact-zero check
+// (0 -> 2^-48), and the per-call counter update (NTOT += LENV, carry into NTOT2 at 10^9).  The
+// table is filled from IJKL with the I,J,K,L,M bit loop in floating point (S += T, T halving),
+// exactly as RMMAQD does.
 //
 // LegacyRanmar24 is the same thing for CERNLIB V113 RANMAR (default REAL, i.e. float): 24-bit
 // table fill, and an exact zero replaced by 2^-24*U(2), else 2^-48.  It anchors the 24-bit rows.
@@ -29,7 +30,7 @@ namespace gpurng_bench {
 
 namespace legacy_detail {
 
-// ranmar.md section 2.1: IJKL -> I, J, K, L.  Fortran / and MOD equal C++ / and % here.
+// CERNLIB V113 RMARIN: IJKL -> I, J, K, L.  Fortran / and MOD equal C++ / and % here.
 struct SeedIJKL {
   int i, j, k, l;
 };
@@ -40,7 +41,7 @@ inline SeedIJKL decompose_ijkl(int ijkl) {
   return SeedIJKL{(ij / 177) % 177 + 2, ij % 177 + 2, (kl / 169) % 178 + 1, kl % 169};
 }
 
-// ranmar.md section 2.2, in floating point as the Fortran does it: U(II) = S built from `bits`
+// The table fill (James 1990), in floating point as the Fortran does it: U(II) = S built from `bits`
 // bits, MSB first (S += T, T halving from 1/2).  Real = double (RMMAQD) or float (V113 RMARIN).
 template <typename Real>
 inline void fill_table(int ijkl, int bits, Real* u /* u[1..97] */) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The anchors' paths: one path of each model written directly from shared/reference/solvers.md 3.3, 3.5 and 3.6
+// The anchors' paths: one path of each model written directly from docs/PRICING.md's Asian basket, LIBOR and MBS
 // (and gpurng_pricing.h's float paths for the MBS), with the C math library's exp and atan and nothing tuned.
 // One definition for both anchors: the cuRAND kernels of pricing_bench.cu and the mt19937_64 loops of
 // pricing_cpu_bench.cpp. `next()` returns the path's next standard normal as T.
@@ -77,7 +77,7 @@ constexpr int kMaxForwards = 64;
 template <typename T>
 struct Libor {
   int n, steps_per_period;
-  T delta, strike, L0, sigma;  // flat initial forwards and one flat volatility factor (solvers.md 3.5's set)
+  T delta, strike, L0, sigma;  // flat initial forwards and one flat volatility factor (docs/PRICING.md's set)
 };
 
 // LIBOR caplets, spot measure, log-Euler with the drift frozen at the step start, one factor. The running sum S

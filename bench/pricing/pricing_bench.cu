@@ -3,7 +3,7 @@
 // same run: one thread a path, curandStatePhilox4_32_10_t from curand_init(seed, path, 0), curand_normal(_double)
 // per draw, the model as anchor_paths.hpp writes it (CUDA's expf/exp, atanf/atan), each block's sums of payoff
 // and payoff^2 added to the totals in double. Nothing in the anchors is tuned: they are what a user writes first.
-//   Asian basket: solvers.md's P1 replicated into 4096 sets (A0 = 1.5 + 1e-4 k), T 256, 2^16 paths a set, float;
+//   Asian basket: docs/PRICING.md's P1 replicated into 4096 sets (A0 = 1.5 + 1e-4 k), T 256, 2^16 paths a set, float;
 //                 ours with Philox, XORWOW and hybrid Taus.
 //   MBS: CMO's nearly linear set, 360 months, 2^20 paths, double and float.
 //   LIBOR caplets: delta 0.25, 40 forwards flat 5%, K 5%, sigma 20% one factor, 4 steps a period, 2^20 paths.
@@ -357,7 +357,7 @@ std::string libor_row(gpurngPricer_t pricer, gpurngPathPrecision_t precision) {
      << ", \"ratio_vs_anchor\": " << anchor_ms / ms << ", \"ours_fast_ms\": " << fast_ms
      << ", \"fast_ratio_vs_anchor\": " << anchor_ms / fast_ms << ", \"max_abs_z_vs_anchor_over_caplets\": " << max_z
      << ",\n      \"caplets\": [";
-  const int shown[] = {1, 4, 8, 20, 39};  // solvers.md 3.5's table
+  const int shown[] = {1, 4, 8, 20, 39};  // the caplets of docs/PRICING.md's Reference values
   for (int j : shown)
     js << (j == 1 ? "" : ", ") << "\n        {\"n\": " << j << ", \"ours\": " << est_json(r[j])
        << ", \"anchor\": " << est_json(sums.estimate(j, double(paths))) << "}";

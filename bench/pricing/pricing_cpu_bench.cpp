@@ -2,7 +2,7 @@
 // The pricers (gpurng_pricing.h) on the CPU backend (every core, GPURNG_THREADS) against the scalar C++ a user
 // writes first: one thread, std::mt19937_64 and std::normal_distribution<double>, the model as anchor_paths.hpp
 // writes it, sums of payoff and payoff^2 in double. Double paths, Philox for ours:
-//   Asian basket (solvers.md's P1, one set, T 256, 2^16 paths), MBS (CMO's nearly linear set, 2^16 paths),
+//   Asian basket (docs/PRICING.md's set P1, one set, T 256, 2^16 paths), MBS (CMO's nearly linear set, 2^16 paths),
 //   LIBOR caplets (40 forwards flat 5%, K 5%, sigma 20%, 4 steps a period, 2^14 paths).
 // The anchor and ours alternate, 5 pairs a model, and the figures are medians: the speed-up is the median of the
 // pairs' ratios, because the machine's speed drifts and a pair sees the same drift (as tridiag_cpu_bench).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The drand48 family (legacy_abi.md §1.4), bit for bit: drand48, erand48, lrand48, nrand48, mrand48,
-// jrand48, srand48, seed48, lcong48, on the engine of include/gpurng/engines/lcg48.hpp.
+// The drand48 family (POSIX drand48; glibc drand48-iter.c), bit for bit: drand48, erand48, lrand48,
+// nrand48, mrand48, jrand48, srand48, seed48, lcong48, on the engine of include/gpurng/engines/lcg48.hpp.
 //
 // drand48, lrand48 and mrand48 step one global X and are served from a block of states made ahead (eight
 // interleaved lanes of the 8-step map, so the multiplies overlap): the call then costs a load, with no

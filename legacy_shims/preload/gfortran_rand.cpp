@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// gfortran's RAND, IRAND and SRAND (libgfortran intrinsics/rand.c; legacy_abi.md §4.1): Park-Miller 16807
-// on a 64-bit unsigned seed, default 1. SRAND(i) sets the seed to i sign-extended, or 123459876 for 0;
-// IRAND(flag) and RAND(flag) step first after flag 0 (or no argument), re-seed as SRAND(0) for 1, and as
-// SRAND(flag) otherwise. RAND = ((IRAND - 1) & ~511) * 2^-31 as REAL(4).
+// gfortran's RAND, IRAND and SRAND (libgfortran intrinsics/rand.c; the gfortran manual's RAND, IRAND, SRAND):
+// Park-Miller 16807 on a 64-bit unsigned seed, default 1. SRAND(i) sets the seed to i sign-extended, or
+// 123459876 for 0; IRAND(flag) and RAND(flag) step first after flag 0 (or no argument), re-seed as SRAND(0)
+// for 1, and as SRAND(flag) otherwise. RAND = ((IRAND - 1) & ~511) * 2^-31 as REAL(4).
 //
 // Numbers come from a block made ahead with the engine of include/gpurng/engines/minstd.hpp, eight interleaved lanes
 // stepping by 16807^8 so the multiplies overlap. libgfortran computes 16807 * seed % (2^31 - 1) in 64-bit arithmetic;

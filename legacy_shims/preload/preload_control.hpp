@@ -3,9 +3,10 @@
 // served at all, the lock, forwarding to the real functions, fork handling and the exit report.
 //
 // Everything here works with zero initialisation, because a library constructor may call rand() before
-// ours runs (legacy_abi.md §2): plain globals with constant initialisers, no C++ objects with constructors,
-// no heap. Nothing is ever torn down. The shim starts no thread and loads nothing, so a process that never
-// draws pays nothing, and __libc_single_threaded stays true in programs that never start a thread.
+// ours runs (docs/PRELOAD.md, "Start-up and exit"; tests/preload/early_draw.c): plain globals with constant
+// initialisers, no C++ objects with constructors, no heap. Nothing is ever torn down. The shim starts no
+// thread and loads nothing, so a process that never draws pays nothing, and __libc_single_threaded stays
+// true in programs that never start a thread.
 #pragma once
 
 #include <pthread.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// glibc's rand, srand, random, srandom, initstate and setstate, bit for bit (legacy_abi.md §1.1-1.2),
+// glibc's rand, srand, random, srandom, initstate and setstate, bit for bit (glibc random.c, random_r.c),
 // served from a block of numbers made ahead by the engine's fill (include/gpurng/engines/glibc_random.hpp).
 //
 // The state lives where glibc keeps it: in the active state buffer (the caller's initstate buffer, or our

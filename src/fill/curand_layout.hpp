@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuRAND host-API output layouts of XORWOW, MRG32k3a and Philox4_32_10: which generator words produce
-// each output of a curandGenerate* call, and host fills of any part of a call
-// (../shared/reference/curand.md §2.2-2.4). Everything stated here was established against NVIDIA's host
-// generator (libcurand 10.4) and is checked by tests/curand_parity.
+// each output of a curandGenerate* call, and host fills of any part of a call (cuRAND guide,
+// docs.nvidia.com/cuda/curand, Host API Overview: Order; docs/CURAND.md and docs/DEVICE_API.md). Everything
+// stated here was established against NVIDIA's host generator (libcurand 10.4) and is checked by
+// tests/curand_parity.
 //
 // ---- The model ----
 // cuRAND runs T logical threads per generator; thread t walks subsequence t of the seed's stream (the

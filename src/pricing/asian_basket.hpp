@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// GPU Gems 3 ch. 37's Asian basket (shared/reference/solvers.md 3.3, include/gpurng_pricing.h): two assets, every
+// GPU Gems 3 ch. 37's Asian basket (docs/PRICING.md, include/gpurng_pricing.h): two assets, every
 // parameter per step, payoff max(mean of max(a, b) - max(a_T, b_T), 0). One definition for both backends.
 #pragma once
 

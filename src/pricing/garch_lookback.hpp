@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// GPU Gems 3 ch. 37's lookback under GARCH(1,1) volatility (shared/reference/solvers.md 3.4,
+// GPU Gems 3 ch. 37's lookback under GARCH(1,1) volatility (docs/PRICING.md,
 // include/gpurng_pricing.h): payoff sum_t max(h_t - s_T, 0) over the path's prices before the last.
 #pragma once
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// LIBOR market model caplets under the spot measure (Glasserman 2004, 3.7; shared/reference/solvers.md 3.5;
-// include/gpurng_pricing.h): log-Euler steps with the drift frozen at the step start, every caplet discounted
-// by the spot numeraire.
+// LIBOR market model caplets under the spot measure (Glasserman, "Monte Carlo Methods in Financial Engineering",
+// 2004, 3.7; docs/PRICING.md; include/gpurng_pricing.h): log-Euler steps with the drift frozen at the step start,
+// every caplet discounted by the spot numeraire.
 #pragma once
 
 #include "gpurng/hd.hpp"

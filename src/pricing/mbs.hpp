@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Caflisch, Morokoff and Owen's mortgage-backed security (shared/reference/solvers.md 3.6,
+// Caflisch, Morokoff and Owen's mortgage-backed security (J. Comput. Finance 1(1), 1997; docs/PRICING.md,
 // include/gpurng_pricing.h): 360 monthly rates, prepayment by an arctangent, present value of the cash flows.
 #pragma once
 

@@ -6,8 +6,8 @@
 // libgpurng computes them with its own portable elementary functions (identical on every backend) where
 // cuRAND's host generator calls the C library.
 //
-// Status behaviour: every call and bad argument of ../shared/reference/curand.md §1.3-1.4 is made on both
-// and the codes compared.
+// Status behaviour: every call and bad argument of docs/CURAND.md's Status behaviour (cuRAND guide, Return
+// Values) is made on both and the codes compared.
 #include <curand.h>
 #include <gtest/gtest.h>
 #include <math.h>
@@ -49,7 +49,7 @@ bool is_normal(Out o) { return o == Out::n32 || o == Out::n64 || o == Out::ln32 
 
 // Normals are compared in units of the rounding error of their own computation: z * stddev + mean with
 // |z| <= 10 carries an error of a few eps * (|z| stddev + |mean|), and a log-normal exp(y) a relative
-// error of a few eps * (1 + |y|). Bounds (in those eps units), from ../shared/reference/curand.md §2.5 and
+// error of a few eps * (1 + |y|). Bounds (in those eps units), from docs/CURAND.md (Distributions) and
 // the measurements in tests/unit/test_portable_math.cpp: Box-Muller values within a few ulp of glibc's;
 // cuRAND's host inverse CDF for doubles is itself up to ~9 ulp off (Sobol' double normals).
 constexpr double kBoxMullerEps = 8;
@@ -251,7 +251,7 @@ TEST(CurandApi, SobolSessions) {
     for (uint64_t s = 0; s < 2; ++s) quasi_session(e, 400 + s, 1500000);
 }
 
-// ---- status behaviour (curand.md §1.3, §1.4) ----
+// ---- status behaviour (docs/CURAND.md, Status behaviour) ----
 
 TEST(CurandApiStatus, CreateAndNullHandles) {
   gpurngGenerator_t g = nullptr;

@@ -259,7 +259,7 @@ inline tally& global_tally() {
 // Measured over every part of test_curand_parity (~10^7 values per type): normal f32 18 % not
 // bit-identical, at most 5 ulp; normal f64 17 %, at most 5; log-normal f32 10 %, at most 4; log-normal f64
 // 11 %, at most 4. The bounds are those plus one. cuRAND's own device normals differ from its host normals
-// by more (curand.md 2.5: ~81 % of f32 normals differ, by up to 3e-6).
+// by more (docs/CURAND.md, Distributions: about four in five f32 normals differ, by up to 3e-6).
 inline uint64_t max_ulp_allowed(output o) {
   switch (o) {
     case output::normal_f32:

@@ -2,7 +2,8 @@
 // Published known answers for the cuRAND engine cores (no libcurand needed):
 //   Philox4x32-7 and -10: Random123's tests/kat_vectors lines (tests/kat/random123_philox_kat.txt);
 //   MRG32k3a: L'Ecuyer's default seed (all six words 12345), outputs z1..z5 and the 1000th uniform;
-//   the bridges from those to cuRAND's host API recorded in ../shared/reference/curand.md §3.1-3.2.
+//   the bridges from those to cuRAND's host API (seeding: curand_kernel.h; layouts: cuRAND guide, Order),
+//   whose values were read from libcurand 10.4's host generator.
 #include <gtest/gtest.h>
 
 #include <cstdint>

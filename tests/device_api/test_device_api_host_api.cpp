@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The device API compiled for the host against the host API's fills (host generators of the library): every
 // output of gpurngGenerate / Uniform / UniformDouble / Normal / NormalDouble / LogNormal / LogNormalDouble equals
-// the device-API draw at the position cuRAND's layout maps it to (include/gpurng.h, shared/reference/curand.md
-// §2.2-2.3), bit for bit, in the default (portable) normal mode.
+// the device-API draw at the position cuRAND's layout maps it to (include/gpurng.h; docs/DEVICE_API.md, The host
+// API's positions), bit for bit, in the default (portable) normal mode.
 //
 // The map. A host call runs T logical threads; unit u (one output, one Box-Muller pair, or for Philox a group of
 // four outputs) belongs to thread t = u mod T, which walks the device-API stream gpurng_init(seed, t, 0). A call

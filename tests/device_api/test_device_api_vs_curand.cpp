@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The device API against cuRAND's own device API, both compiled for the host in one process (no GPU needed):
 // curand_kernel.h's calls are declared host-callable here (QUALIFIERS), so they run their host branches, which
-// use cuRAND's host tables and give its device results for integers and uniforms (shared/reference/curand.md §0).
+// use cuRAND's host tables and give its device results for integers and uniforms (docs/CURAND.md, Distributions).
 // Checked: curand_init and gpurng_init give the same state words; then long random scripts of every call, the
 // skipahead family included, give the same integers and uniforms bit for bit and leave the same states (words,
 // lanes, cache flags) after every call, so each call takes cuRAND's words in cuRAND's order and caches as cuRAND

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # cmake -DPROGRAM=<fortran_api_example> -P check_api_example.cmake
 # Passes when the example exits with status 0 and prints the published RM48/RMMARD vector (draws 1-5
-# times 2**48, ranmar.md P3), draw 1 as a decimal, and status 101 for the null-generator call.
+# times 2**48, P3 of tests/kat/ranmar_published.txt), draw 1 as a decimal, and status 101 for the
+# null-generator call.
 # (PASS_REGULAR_EXPRESSION alone would ignore the exit status, hence this script.)
 execute_process(COMMAND ${PROGRAM} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out
                 ECHO_OUTPUT_VARIABLE ECHO_ERROR_VARIABLE)

@@ -17,13 +17,14 @@ program test_module_calls
   use gpurng
   implicit none
 
-  ! P3 (ranmar.md): RM48 / RMMARD, IJKL 54217137, draws 1-5 * 2**48.
+  ! P3 (tests/kat/ranmar_published.txt): RM48 / RMMARD, IJKL 54217137, draws 1-5 * 2**48.
   integer(c_long_long), parameter :: rm48(5) = [int(z'7974F0955BF5', c_long_long), &
                                                 int(z'CCFD0915CD3C', c_long_long), &
                                                 int(z'842FC48EE04D', c_long_long), &
                                                 int(z'4D76475F803E', c_long_long), &
                                                 int(z'04DE467DA9ED', c_long_long)]
-  ! P1 (ranmar.md): 24-bit RANMAR, IJKL 54217137, after 20000 draws the next six * 2**24.
+  ! P1 (tests/kat/ranmar_published.txt; James 1990): 24-bit RANMAR, IJKL 54217137, after 20000 draws
+  ! the next six * 2**24.
   integer(c_int), parameter :: ranmar24(6) = [6533892, 14220222, 7275067, 6172232, 8354498, 10633180]
   real(c_double), parameter :: two48 = 2.0_c_double**48
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# check_shim.sh MODE ...: static and loader-level checks of libgpurng_preload.so (legacy_abi.md 2).
+# check_shim.sh MODE ...: static and loader-level checks of libgpurng_preload.so (docs/PRELOAD.md).
 #   elf SHIM                  NEEDED is libc.so.6 only (ld-linux allowed): LD_PRELOAD reaches every
 #                             child process, so the shim must not drag in libgpurng, cudart or
 #                             libstdc++ up front. The 18 interposed names are exported with no version

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* libearly_draw.so: a DT_NEEDED library whose constructor draws before the preload shim's own
- * constructors have run (legacy_abi.md 2: the shim must work with zero initialisation), and whose
- * destructor draws after the shim's may have run. */
+ * constructors have run (docs/PRELOAD.md, Start-up and exit: the shim must work with zero initialisation),
+ * and whose destructor draws after the shim's may have run. */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>

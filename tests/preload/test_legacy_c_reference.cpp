@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Every check value published in legacy_abi.md sections 1 to 4.1, against the naive reference
+// The published check values (GSL's rng/test.c for glibc random of every TYPE and for rand48; Park and Miller
+// 1988 and C++ [rand.predef] for minstd) and values read from glibc and libgfortran themselves (first outputs,
+// srand(1009), rand_r, drand48 after srand48(1), gfortran IRAND), against the naive reference
 // (tests/reference/legacy_c_reference.h). Needs neither the shim nor libgpurng: if one of these fails,
 // the reference is wrong and every preload comparison that leans on it is suspect.
 #include <gtest/gtest.h>
@@ -39,7 +41,8 @@ TEST(LegacyCReference, GlibcSrand1009FirstFive) {
   for (int i = 0; i < 5; ++i) EXPECT_EQ(ref_random_next(&s), expected[i]) << "output " << i + 1;
 }
 
-// legacy_abi.md 1.2: the 10000th value for seed 1 of every TYPE (TYPE_3 is the 1.1 value too).
+// GSL rng/test.c, random8..random256_glibc2: the 10000th value for seed 1 of every TYPE (TYPE_3's is also
+// random_glibc2's, the default rand()).
 TEST(LegacyCReference, GlibcEveryType10000th) {
   const int32_t expected[5] = {1910041713, 1587395585, 52848624, 1908609430, 179943260};
   for (int type = 0; type < 5; ++type) EXPECT_EQ(random_nth(type, 1, 10000), expected[type]) << "TYPE_" << type;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Naive scalar reference pricers for the four models of gpurng_pricing.h, written for tests from the model
-// definitions (shared/reference/solvers.md sections 3.3 to 3.6 and the comments of gpurng_pricing.h), not from
+// definitions (docs/PRICING.md, The models, and the comments of gpurng_pricing.h), not from
 // the library's pricing code. Each *_path function computes ONE path's payoff(s) from a normal source `next()`
 // (a callable returning the next standard normal as T), reading the normals in the order the model's definition
 // reads them. T (float or double) is the path arithmetic: the parameters are rounded to T once and the path's
@@ -66,7 +66,7 @@ std::vector<Estimate> mean_se_n(long n, int dim, F sample) {
   return e;
 }
 
-// GPU Gems 3 ch. 37 Asian basket (solvers.md 3.3). For each of T_steps steps: z1 = next(), z2 = next();
+// GPU Gems 3 ch. 37 Asian basket (docs/PRICING.md). For each of T_steps steps: z1 = next(), z2 = next();
 // a <- a exp(muA + sigmaAA z1); b <- b exp(muB + sigmaAB z1 + sigmaBB z2); s += max(a, b).
 // Payoff max(s / T - max(a_T, b_T), 0), undiscounted.
 template <typename T, typename N>
@@ -98,7 +98,7 @@ inline double asian_deterministic(const gpurngAsianBasketParams_t& p, int T) {
   return double(std::max(payoff, 0.0L));
 }
 
-// GPU Gems 3 ch. 37 lookback under GARCH(1,1) (solvers.md 3.4). sigma = sigma0, eps = eps0, s = s0; for
+// GPU Gems 3 ch. 37 lookback under GARCH(1,1) (docs/PRICING.md). sigma = sigma0, eps = eps0, s = s0; for
 // t = 0 .. T-1: h_t = s; sigma = sqrt(A0 + A1 sigma^2 + A2 eps^2); eps = next() sigma; s = s exp(mu + eps).
 // Payoff sum_t max(h_t - s_T, 0), undiscounted.
 template <typename T, typename N>
@@ -118,7 +118,7 @@ double garch_lookback_path(const gpurngGarchLookbackParams_t& p, int T_steps, N&
   return double(payoff);
 }
 
-// LIBOR market model caplets (solvers.md 3.5), spot measure, log-Euler with the drift frozen at the step start.
+// LIBOR market model caplets (Glasserman 2004, 3.7), spot measure, log-Euler with the drift frozen at the step start.
 // Writes out[j], j = 0 .. n-1: caplet j's discounted payoff delta (L_j(T_j) - K)^+ / prod_{i<=j} (1 + delta
 // L_i(T_i)); caplet 0 is deterministic (L_0(T_0) = L_0(0)). Periods k = 1 .. n-1 of steps_per_period steps
 // h = delta / steps_per_period each; in period k the alive forwards are j >= eta = k. A step draws Z_0 .. Z_{nF-1}
@@ -172,7 +172,7 @@ void libor_path(const gpurngLiborParams_t& p, N&& next, double* out) {
   }
 }
 
-// Caflisch, Morokoff and Owen's mortgage-backed security (solvers.md 3.6). K0 = exp(-sigma^2 / 2); for k = 1 .. M:
+// Caflisch, Morokoff and Owen's mortgage-backed security (CMO 1997). K0 = exp(-sigma^2 / 2); for k = 1 .. M:
 // xi_k = next(); i_k = K0 exp(sigma xi_k) i_{k-1}; w_k = K1 + K2 atan(K3 i_k + K4); a_k = sum_{j=0}^{M-k}
 // (1 + i0)^-j; u_k = prod_{j=0}^{k-1} 1 / (1 + i_j); r_k = prod_{j=1}^{k-1} (1 - w_j);
 // m_k = r_k ((1 - w_k) + w_k a_k); PV = sum_k u_k m_k (monthly payment c = 1).

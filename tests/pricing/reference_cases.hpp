@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The reference cases (shared/reference/solvers.md 3.3-3.6) shared by the CPU and GPU pricing tests: the
+// The reference cases (docs/PRICING.md, Reference values) shared by the CPU and GPU pricing tests: the
 // parameter sets, their published values, the flat LIBOR set with Black's caplets, and the 4-standard-error check.
 #pragma once
 
@@ -21,7 +21,7 @@ const gpurngMbsParams_t kMbs = {0.007, 0.01, -0.005, 10.0, 0.5, 0.02, 360};
 constexpr double kMbsValue = 131.786860, kMbsSe = 0.000116;
 
 // delta 0.25, 40 forwards flat at 5 %, K 5 %, sigma 20 %, one factor, 4 steps a period; Black's caplets by
-// QuantLib's blackFormula for the caplets of solvers.md 3.5's table.
+// QuantLib's blackFormula for the caplets of docs/PRICING.md's table.
 struct FlatLibor {
   double initial[40], loadings[40];
   gpurngLiborParams_t params;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The naive reference pricers (naive_pricers.hpp) against the published values of shared/reference/solvers.md
-// sections 3.3 to 3.6, with std::mt19937_64 and std::normal_distribution<double> as the normal source and double
+// The naive reference pricers (naive_pricers.hpp) against the reference values of docs/PRICING.md (Reference
+// values), with std::mt19937_64 and std::normal_distribution<double> as the normal source and double
 // paths; closed forms (deterministic Asian, plain annuity) exactly. Path counts are modest (a few seconds in all).
 #include <gtest/gtest.h>
 
@@ -30,7 +30,7 @@ double combined_se(const Estimate& e, double ref_se) { return std::sqrt(e.std_er
 
 const gpurngAsianBasketParams_t kAsianP1 = {1.5, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015};
 const gpurngGarchLookbackParams_t kLookbackQ1 = {0.05, 0.1, 0.1, 0.2, 0.1, 1.5, 0.0};
-// CMO's "nearly linear" set. solvers.md lists its volatility as 0.0004, which is CMO's sigma^2: the published
+// CMO's "nearly linear" set. The set lists its volatility as 0.0004, which is CMO's sigma^2: the published
 // 131.786860 +- 0.000116 (2^20 antithetic pairs) is reproduced with sigma = 0.02 (MbsNearlyLinear); sigma = 0.0004
 // gives about the plain annuity 131.2616 (MbsSigma0004IsTheAnnuity).
 const gpurngMbsParams_t kMbsNearlyLinear = {0.007, 0.01, -0.005, 10.0, 0.5, 0.02, 360};

@@ -253,8 +253,8 @@ TEST(PricersGpu, FastModeWithinItsBound) {
 }
 
 // The path counts, which the CPU tests cannot afford: the reference values within 4 combined standard
-// errors at 2^20 paths (LIBOR: every caplet of solvers.md's table against Black's formula; the Euler bias is up to
-// 1.6 standard errors at 2^19 paths, solvers.md 3.5).
+// errors at 2^20 paths (LIBOR: every caplet of docs/PRICING.md's Reference values against Black's formula; the Euler
+// bias is up to 1.6 standard errors at 2^19 paths, docs/PRICING.md, The models).
 TEST(PricersGpu, ReferenceValuesAtFullPathCounts) {
   using namespace pricing_cases;
   gpurngPricingOptions_t o;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* legacy_c_reference.h: a deliberately naive oracle for the C-library and gfortran generators that
- * libgpurng_preload.so replaces, written straight from the project's reference note legacy_abi.md
- * (sections 1, 3.1 and 4.1). No tables, no jump-ahead, no tricks: each function is the textbook loop, so that a test
- * comparing the shim (or glibc itself) with it compares against something obviously right.
+ * libgpurng_preload.so replaces, written straight from their public definitions (glibc's random_r.c, rand_r.c
+ * and drand48-iter.c, POSIX drand48, Park and Miller 1988, libgfortran's intrinsics/rand.c). No tables, no
+ * jump-ahead, no tricks: each function is the textbook loop, so that a test comparing the shim (or glibc
+ * itself) with it compares against something obviously right.
  * Header-only; compiles as C99 and as C++17. Everything is `static inline` and prefixed `ref_`. */
 #ifndef GPURNG_TESTS_LEGACY_C_REFERENCE_H
 #define GPURNG_TESTS_LEGACY_C_REFERENCE_H
@@ -11,7 +12,7 @@
 #include <stdint.h>
 
 /* ---------------------------------------------------------------------------------------------
- * glibc random()/srandom()/initstate()/setstate() (legacy_abi.md 1.1, 1.2)
+ * glibc random()/srandom()/initstate()/setstate() (glibc random.c, random_r.c)
  * ------------------------------------------------------------------------------------------- */
 
 #define REF_RANDOM_MAX_TYPES 5
@@ -120,7 +121,7 @@ static inline int ref_random_from_buffer(ref_random_state *s, const int32_t *wor
 }
 
 /* ---------------------------------------------------------------------------------------------
- * rand_r (legacy_abi.md 1.3): three LCG steps, 11 + 10 + 10 bits.
+ * rand_r (glibc rand_r.c): three LCG steps, 11 + 10 + 10 bits.
  * ------------------------------------------------------------------------------------------- */
 static inline int ref_rand_r(unsigned int *seed) {
   unsigned int next = *seed;
@@ -138,7 +139,7 @@ static inline int ref_rand_r(unsigned int *seed) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * drand48 family (legacy_abi.md 1.4). One explicit struct for the global X, a, c.
+ * drand48 family (POSIX drand48; glibc drand48-iter.c). One explicit struct for the global X, a, c.
  * ------------------------------------------------------------------------------------------- */
 #define REF_DRAND48_MASK ((((uint64_t)1) << 48) - 1)
 #define REF_DRAND48_A UINT64_C(0x5DEECE66D)
@@ -178,7 +179,7 @@ static inline void ref_drand48_unpack(uint64_t x, unsigned short v[3]) {
   v[1] = (unsigned short)((x >> 16) & 0xffff);
   v[2] = (unsigned short)((x >> 32) & 0xffff);
 }
-/* erand48/nrand48/jrand48: the caller's X, but the GLOBAL a and c (legacy_abi.md 1.4 gotcha). */
+/* erand48/nrand48/jrand48: the caller's X, but the GLOBAL a and c (POSIX: lcong48 sets them for all; easy to miss). */
 static inline double ref_erand48(const ref_drand48_state *g, unsigned short xsubi[3]) {
   uint64_t x = ref_drand48_step_x(g, ref_drand48_pack(xsubi));
   ref_drand48_unpack(x, xsubi);
@@ -216,15 +217,15 @@ static inline void ref_lcong48(ref_drand48_state *g, const unsigned short p[7]) 
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Park-Miller / Lehmer (legacy_abi.md 3.1), in 64-bit arithmetic rather than Schrage so that it is
- * independent of any Schrage implementation.
+ * Park-Miller / Lehmer (Park and Miller, CACM 31 (1988) 1192), in 64-bit arithmetic rather than Schrage
+ * so that it is independent of any Schrage implementation.
  * ------------------------------------------------------------------------------------------- */
 static inline uint32_t ref_park_miller_next(uint32_t a, uint32_t x) {
   return (uint32_t)(((uint64_t)a * x) % UINT64_C(2147483647));
 }
 
 /* ---------------------------------------------------------------------------------------------
- * gfortran RAND / IRAND / SRAND (legacy_abi.md 4.1): Park-Miller 16807 on a 64-bit unsigned seed.
+ * gfortran RAND / IRAND / SRAND (libgfortran intrinsics/rand.c): Park-Miller 16807 on a 64-bit unsigned seed.
  * ------------------------------------------------------------------------------------------- */
 typedef struct {
   uint64_t seed; /* default 1 */

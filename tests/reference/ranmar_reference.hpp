@@ -1,8 +1,9 @@
 // Naive reference implementation of the RANMAR generators (oracle for tests).
 //
 // Written straight from the published algorithm (Marsaglia-Zaman-James RANMAR as in CERNLIB
-// V113 RANMAR, CERNLIB V116 RM48 and CORSIKA RMMARD; see shared/reference/ranmar.md sections 2,
-// 3, 5, 6), in the shape of the Fortran originals: a floating-point table U(1..97), the pointers
+// V113 RANMAR, CERNLIB V116 RM48 and CORSIKA RMMARD; see F. James, Comput. Phys. Commun. 60
+// (1990) 329, the CERNLIB V113/V116 long writeups and D. Heck's RMMARD in the CORSIKA source),
+// in the shape of the Fortran originals: a floating-point table U(1..97), the pointers
 // I97/J97 counting down with wrap-around, and a floating-point carry C.  It deliberately shares
 // nothing with the fast library code: no integer lag arithmetic, no jump-ahead, no threads, no
 // precomputed tables.  Clarity beats speed; it still does ~10^8 steps per second.
@@ -34,7 +35,7 @@ class NaiveRanmar {
     }
     bits_ = (v == Variant::Ranmar24) ? 24 : 48;
 
-    // Section 2.1: seed decomposition (Fortran / and MOD == C++ / and % for these
+    // RMARIN's seed decomposition (Fortran / and MOD == C++ / and % for these
     // non-negative operands).
     const long long ij = ijkl / 30082;
     const long long kl = ijkl - 30082 * ij;
@@ -43,7 +44,7 @@ class NaiveRanmar {
     long long k = (kl / 169) % 178 + 1;
     long long l = kl % 169;
 
-    // Section 2.2: each slot gets `bits_` bits, MSB first, accumulated as S += T with T
+    // The table fill: each slot gets `bits_` bits, MSB first, accumulated as S += T with T
     // halving from 1/2 -- exactly the Fortran loop, so U(ii) is a multiple of 2^-bits_.
     for (int ii = 1; ii <= 97; ++ii) {
       double s = 0.0;
@@ -71,21 +72,21 @@ class NaiveRanmar {
       cd_ = 173961102589734.0 * kTwoM48;
       cm_ = 281474976710597.0 * kTwoM48;
     } else {
-      // The classic 24-bit carry, used by BOTH the 24- and the 48-bit table (section 1).
+      // The classic 24-bit carry, used by BOTH the 24- and the 48-bit table (as RM48 and RMMARD do).
       c_ = 362436.0 * kTwoM24;
       cd_ = 7654321.0 * kTwoM24;
       cm_ = 16777213.0 * kTwoM24;
     }
   }
 
-  // One step (section 2.3); the raw output as the integer value * 2^B (B = 24 or 48).
+  // One step (the RANMAR step); the raw output as the integer value * 2^B (B = 24 or 48).
   // No zero policy is applied, so 0 can come back.
   uint64_t next_raw() {
     const double uni = step();
     return static_cast<uint64_t>(uni * scale());  // exact: uni is a multiple of 2^-B
   }
 
-  // One step, with the variant's zero policy applied (section 2.6 / variant definitions).
+  // One step, with the variant's zero policy applied (see Variant above).
   double next_uniform_double() {
     const double uni = step();
     if (uni != 0.0) return uni;
@@ -126,7 +127,7 @@ class NaiveRanmar {
 
   double scale() const { return bits_ == 24 ? 16777216.0 : kTwo48; }
 
-  // Section 2.3, literally.  Returns the raw output UNI in [0,1).
+  // The Fortran RANMAR step, literally.  Returns the raw output UNI in [0,1).
   double step() {
     double uni = u_[i97_] - u_[j97_];
     if (uni < 0.0) uni += 1.0;

@@ -33,7 +33,7 @@ using gpurng_test::to_hex;
 TEST(NaiveRanmarKat, PublishedVectors) {
   const std::string path = std::string(GPURNG_KAT_DIR) + "/ranmar_published.txt";
   const auto kats = load_kats(path);
-  // P1, P2 and P3 of the reference note; fewer means the file was damaged.
+  // P1, P2 and P3 (sources in the file's header); fewer means the file was damaged.
   ASSERT_GE(kats.size(), 3u);
   for (const auto& k : kats) {
     NaiveRanmar g(k.variant, k.ijkl);

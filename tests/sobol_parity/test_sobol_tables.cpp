@@ -72,7 +72,8 @@ TEST(SobolTables, DigestsOfAllFourSetsMatchTheGenerator) {
   EXPECT_EQ(digest(s64.vectors), tables::kDigestScrambledVectors64);
   EXPECT_EQ(digest(s32.constants), tables::kDigestScrambleConstants32);
   EXPECT_EQ(digest(s64.constants), tables::kDigestScrambleConstants64);
-  // Known cuRAND values (curand.md §2.1): dimension 1 scramble constant and first scrambled vector.
+  // Known cuRAND values (curandGetScrambleConstants32 / curandGetDirectionVectors32, cuRAND 10.4): dimension 1
+  // scramble constant and first scrambled vector.
   EXPECT_EQ(s32.constants[0], 0xe20866feu);
   EXPECT_EQ(s32.vectors[0], 0xee0c82bbu);
   // The 32-bit plain numbers are the top halves of the 64-bit ones.

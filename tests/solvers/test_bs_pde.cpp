@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // gpurng_pde.h against independent oracles: the published values of Giles' BS_1D scheme (explicit N = 50000,
-// implicit N = 2500 on S0 = K = 100, r 0.05, sigma 0.2, T 1, Smax 200, J 255; /work/shared solvers.md §3.1), the
+// implicit N = 2500 on S0 = K = 100, r 0.05, sigma 0.2, T 1, Smax 200, J 255; docs/SOLVERS.md), the
 // Black-Scholes formula, QuantLib's FdBlackScholesVanillaEngine (Crank-Nicolson = Douglas in 1-D, and the
 // American put, computed here when QuantLib is found); a mixed batch against the same options priced one by
 // one (bit for bit); the grid against the price; grids that are not 32 R nodes and beyond 1024 nodes; every
@@ -28,7 +28,7 @@
 
 namespace {
 
-// solvers.md §3.1.
+// docs/SOLVERS.md, the one-factor Black-Scholes PDE.
 constexpr double kGilesExplicit = 10.45197062362595;  // N = 50000, J = 255, FP64
 constexpr double kGilesImplicit = 10.45153022068708;  // N = 2500, J = 255, FP64
 constexpr double kBsPrice = 10.450583572185565, kBsDelta = 0.636830651176, kBsGamma = 0.018762017346;

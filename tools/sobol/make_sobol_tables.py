@@ -165,7 +165,8 @@ def direction_numbers(dims, bits):
 
 def xorwow_seed0_host_stream(count):
     """cuRAND's XORWOW, seed 0, host ordering: output n comes from subsequence n mod 4096 (subsequences
-    are 2^67 steps apart), step n // 4096 (curand.md 2.1, 2.2)."""
+    are 2^67 steps apart), step n // 4096 (seeding: curand_kernel.h; layout: cuRAND guide, Host API
+    Overview: Order)."""
     M32 = 0xFFFFFFFF
     t0 = (1099087573 * 0xAAD26B49) & M32  # seed 0: both seed halves are 0, xored with the constants
     t1 = (2591861531 * 0xF7DCEFDD) & M32

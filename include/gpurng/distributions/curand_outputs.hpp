@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuRAND's conversions from raw generator words to uniforms, normals and log-normals, written from the
-// formulas in shared/reference/curand.md §2.4 and checked against the host generator
+// formulas of cuRAND's curand_uniform.h and curand_normal.h and checked against the host generator
 // (tests/curand_parity). Every function works on one group of raw words, so a fill can compute any
 // output independently of its neighbours.
 //

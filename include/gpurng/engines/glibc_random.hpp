@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // glibc's random() (and rand(), which returns random()) for every state size initstate() accepts
-// (legacy_abi.md §1.1-1.2): TYPE_0 is the LCG x' = (1103515245 x + 12345) mod 2^31; TYPE_1..TYPE_4 are the
+// (glibc random_r.c): TYPE_0 is the LCG x' = (1103515245 x + 12345) mod 2^31; TYPE_1..TYPE_4 are the
 // additive lagged Fibonacci generators r_i = r_{i-deg} + r_{i-sep} (mod 2^32) with output r_i >> 1.
 //
 // State model. glibc keeps the deg words in a circular buffer with a front index f (the word the next

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The POSIX drand48 family's 48-bit linear congruential generator X' = (a*X + c) mod 2^48, default
-// a = 0x5DEECE66D, c = 0xB (legacy_abi.md §1.4). Integer arithmetic only. A jump of n steps is the affine
-// map composed with itself n times, (A, C) with X_n = A*X + C, built by squaring in O(log n).
+// a = 0x5DEECE66D, c = 0xB (POSIX drand48; glibc drand48-iter.c). Integer arithmetic only. A jump of n
+// steps is the affine map composed with itself n times, (A, C) with X_n = A*X + C, built by squaring in
+// O(log n).
 #pragma once
 
 #include <stdint.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // MRG32k3a (L'Ecuyer, "Good parameters and implementations for combined multiple recursive random number
-// generators", Oper. Res. 47, 1999) as cuRAND seeds and emits it (shared/reference/curand.md §2.1).
+// generators", Oper. Res. 47, 1999) as cuRAND seeds and emits it (curand_init and curand in cuRAND's curand_kernel.h).
 //
 // Two order-3 recurrences,
 //   x1_n = (a12 x1_{n-2} - a13n x1_{n-3}) mod m1,    x2_n = (a21 x2_{n-1} - a23n x2_{n-3}) mod m2,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Philox4x32 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3", SC'11), the
 // counter-based generator behind cuRAND's CURAND_RNG_PSEUDO_PHILOX4_32_10
-// (shared/reference/curand.md §2.1, known answers §3.1).
+// (cuRAND's curand_philox4x32_x.h; known answers: Random123's tests/kat_vectors).
 //
 // A block maps a 128-bit counter and a 64-bit key to four 32-bit words; there is no state to carry, so
 // any output is reachable in O(1) and jump-ahead is counter arithmetic.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // RANMAR engines (CERNLIB V113 RANMAR, V116 RM48 / CORSIKA RMMARD, and the 48-bit-carry RANMAR48X),
 // in integer arithmetic. Every floating-point step of the Fortran originals is exact, so integers
-// reproduce them bit for bit (docs/ALGORITHMS.md, shared/reference/ranmar.md §2).
+// reproduce them bit for bit (docs/ALGORITHMS.md; F. James, Comput. Phys. Commun. 60 (1990) 329).
 //
 // Stream model used throughout the library (validated against the naive Fortran-style reference):
 //   table    x_n = (x_{n-97} - x_{n-33}) mod 2^B, with x_{-p} = U(p) of the freshly filled table;
@@ -63,7 +63,7 @@ struct traits<Kind::r48x> {
   static constexpr uint64_t cm = 281474976710597ull;  // 2^48 - 59, prime
 };
 
-// Split a CERNLIB seed IJKL into the table-fill seeds I, J, K, L (ranmar.md §2.1).
+// Split a CERNLIB seed IJKL into the table-fill seeds I, J, K, L (CERNLIB V113 RMARIN; James 1990).
 struct fill_seeds {
   int i, j, k, l;
 };

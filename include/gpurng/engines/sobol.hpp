@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuRAND's Sobol' quasi-random generators, bit for bit: SOBOL32, SCRAMBLED_SOBOL32, SOBOL64 and
-// SCRAMBLED_SOBOL64 for dimensions 1..20000 (shared/reference/curand.md §1.1, §2.1, §2.2, §2.4).
+// SCRAMBLED_SOBOL64 for dimensions 1..20000 (cuRAND guide, docs.nvidia.com/cuda/curand: Generator Types,
+// Order, Quasirandom Sequences; docs/CURAND.md).
 //
 // Points. Point i of a dimension with direction numbers v_0..v_{B-1} (B = 32 or 64) is
 //   x_i = c XOR (XOR of v_k over the set bits k of gray(i mod 2^B)),   gray(j) = j ^ (j >> 1),
@@ -25,7 +26,7 @@
 //    checked this on all 20000 dimensions against curandGetDirectionVectors64/curandGetScrambleConstants64
 //    (tools/sobol/README.md), so nothing of the scrambled sets is stored.
 //
-// Output layout of the host API (curand.md §2.2): a call for n values with D dimensions writes n/D points
+// Output layout of the host API (cuRAND guide, Order): a call for n values with D dimensions writes n/D points
 // of dimension 1, then n/D points of dimension 2, ...; n must be a multiple of D; the position counts
 // points (curandSetGeneratorOffset), and a call moves it on by n/D. Several calls therefore give the same
 // points as one long call, in a different memory layout. fill() reproduces one call; the caller keeps the
@@ -117,7 +118,8 @@ GPURNG_HD W next_point(const W* v, W x, uint64_t i) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Outputs (curand.md §2.4). The 64-bit generators' float outputs use the top 32 bits.
+// Outputs (cuRAND's curand_uniform.h and curand_normal.h; include/gpurng.h). The 64-bit generators' float
+// outputs use the top 32 bits.
 
 namespace detail {
 
@@ -316,7 +318,7 @@ void direction_numbers(const joe_kuo_entry& e, W* v) {
   }
 }
 
-// cuRAND's XORWOW with seed 0 and host ordering (curand.md §2.2: output n is step n / 4096 of
+// cuRAND's XORWOW with seed 0 and host ordering (cuRAND guide, Order: output n is step n / 4096 of
 // subsequence n mod 4096): the source of the scrambled sets. Outputs 0..count-1.
 inline std::vector<uint32_t> xorwow_seed0_outputs(size_t count) {
   constexpr int kThreads = 4096;

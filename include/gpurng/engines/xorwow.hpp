@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // XORWOW (Marsaglia, "Xorshift RNGs", J. Stat. Softw. 8, 2003: a 160-bit xorshift plus a Weyl counter) as
 // cuRAND seeds, steps and jumps it: CURAND_RNG_PSEUDO_XORWOW and the device API's curandStateXORWOW
-// (shared/reference/curand.md §2.1).
+// (curand_init in cuRAND's curand_kernel.h).
 //
 // State: five words v0..v4 (the xorshift part, 160 bits) and the Weyl counter d. One step:
 //   t = v0 ^ (v0 >> 2); (v0..v3) <- (v1..v4); v4 <- (v4 ^ (v4 << 4)) ^ (t ^ (t << 1)); d += 362437;

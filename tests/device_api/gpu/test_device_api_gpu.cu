@@ -5,7 +5,7 @@
 //     integers, uniforms, doubles, normals, log-normals, the 2- and 4-wide forms, skipahead, skipahead_sequence,
 //     MRG32k3a's skipahead_subsequence) at special and random seeds, subsequences, offsets and skips: integers
 //     and uniforms equal cuRAND's; everything, normals included, equals the header compiled for the host;
-//   - per-thread draws at cuRAND's host-API layout positions (shared/reference/curand.md §2.2-2.3) equal this
+//   - per-thread draws at cuRAND's host-API layout positions (docs/DEVICE_API.md, The host API's positions) equal this
 //     library's host API fills, from a host generator and from a GPU generator, for every output type;
 //   - gpurngInitStates* on device memory equals a per-thread gpurng_init kernel, field by field, and draws the
 //     numbers of cuRAND's curand_init(seed, first + i, offset).
@@ -109,7 +109,7 @@ gpurngStatus_t host_fill(gpurngGenerator_t g, out_t<O>* out, size_t n) {
   if constexpr (O == kLN64) return gpurngGenerateLogNormalDouble(g, out, n, double(kLnMean), double(kLnStddev));
 }
 
-// cuRAND's host layouts (src/fill/curand_layout.hpp, shared/reference/curand.md §2.2-2.3): T threads, thread t
+// cuRAND's host layouts (src/fill/curand_layout.hpp, docs/DEVICE_API.md): T threads, thread t
 // is the device state gpurng_init(seed, t, 0); the outputs of a call come in units of G (a Box-Muller pair for
 // XORWOW and MRG32k3a normals; four outputs for Philox), unit v from thread v mod T, its (v / T)-th unit. A host
 // offset of K * T units (XORWOW, MRG32k3a) or 4 * T * K outputs (Philox) puts every thread K words (Philox: K

@@ -1,12 +1,13 @@
 C SPDX-License-Identifier: BSD-3-Clause
 C-----------------------------------------------------------------------
-C Shared pieces of the independent RANMAR-family oracle (ranmar.md
-C section 2): seed decomposition, B-bit table fill, one step, and the
-C NTOT2*10**9 + NTOT skip. REAL versions (24-bit, CERNLIB V113) and
-C DOUBLE PRECISION versions (48-bit, V116 RM48 and CORSIKA RMMARD).
+C Shared pieces of the independent RANMAR-family oracle (F. James,
+C Comput. Phys. Commun. 60 (1990) 329; docs/ALGORITHMS.md): seed
+C decomposition, B-bit table fill, one step, and the NTOT2*10**9 + NTOT
+C skip. REAL versions (24-bit, CERNLIB V113) and DOUBLE PRECISION
+C versions (48-bit, V116 RM48 and CORSIKA RMMARD).
 C-----------------------------------------------------------------------
 
-C Split IJKL into the four small seeds (section 2.1).
+C Split IJKL into the four small seeds (as RMARIN does).
       SUBROUTINE GRSEED(IJKL, I, J, K, L)
       IMPLICIT NONE
       INTEGER IJKL, I, J, K, L, IJ, KL
@@ -18,7 +19,7 @@ C Split IJKL into the four small seeds (section 2.1).
       L  = MOD(KL, 169)
       END
 
-C 24-bit table into REAL U(97) (section 2.2, B = 24).
+C 24-bit table into REAL U(97) (the table fill, B = 24).
       SUBROUTINE GRFL24(IJKL, U)
       IMPLICIT NONE
       INTEGER IJKL
@@ -42,7 +43,7 @@ C 24-bit table into REAL U(97) (section 2.2, B = 24).
    20 CONTINUE
       END
 
-C 48-bit table into DOUBLE PRECISION U(97) (section 2.2, B = 48).
+C 48-bit table into DOUBLE PRECISION U(97) (the table fill, B = 48).
 C T is returned: after 48 halvings it is 2**-49 (RM48's TWOM49).
       SUBROUTINE GRFL48(IJKL, U, TLAST)
       IMPLICIT NONE
@@ -69,7 +70,7 @@ C T is returned: after 48 halvings it is 2**-49 (RM48's TWOM49).
       TLAST = T
       END
 
-C One REAL step (section 2.3), raw output in UNI (no zero policy).
+C One REAL RANMAR step, raw output in UNI (no zero policy).
       SUBROUTINE GRST24(U, I97, J97, C, UNI)
       IMPLICIT NONE
       REAL U(97), C, UNI
@@ -91,7 +92,8 @@ C One REAL step (section 2.3), raw output in UNI (no zero policy).
       END
 
 C Discard NTOT2*10**9 + NTOT REAL steps: NTOT2+1 passes, the last one
-C of NTOT steps (section 2.5). Negative counts: that pass does nothing.
+C of NTOT steps (the originals' skip loop). Negative counts: that pass
+C does nothing.
       SUBROUTINE GRSKP4(U, I97, J97, C, NTOT, NTOT2)
       IMPLICIT NONE
       REAL U(97), C

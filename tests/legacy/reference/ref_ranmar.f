@@ -1,7 +1,7 @@
 C SPDX-License-Identifier: BSD-3-Clause
 C-----------------------------------------------------------------------
 C Independent test oracle for CERNLIB V113 RANMAR / RMARIN / RMARUT,
-C written from the project's specification (ranmar.md, sections 2, 3).
+C written from the published algorithm (James 1990; V113 writeup).
 C Straightforward loops in default REAL arithmetic, no jump-ahead.
 C
 C State: COMMON /RANMA1/ IJKL, NTOT, NTOT2, I97, J97, C, U(97)

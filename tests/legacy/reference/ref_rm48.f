@@ -1,7 +1,7 @@
 C SPDX-License-Identifier: BSD-3-Clause
 C-----------------------------------------------------------------------
 C Independent test oracle for CERNLIB V116 RM48 / RM48IN / RM48UT
-C (ranmar.md section 5). DOUBLE PRECISION throughout, state in
+C (V116 writeup and rm48.F). DOUBLE PRECISION throughout, state in
 C COMMON /R48ST1/ U(97), C, I97, J97; counters in the private common
 C /GRRF48/ NTOT, NTOT2, IJKL, NINIT (NINIT = 0: nothing initialised,
 C which the original encodes as NTOT = -1: RM48UT then reports

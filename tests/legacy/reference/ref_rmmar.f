@@ -1,7 +1,8 @@
 C SPDX-License-Identifier: BSD-3-Clause
 C-----------------------------------------------------------------------
-C Independent test oracle for CERNLIB V113 RMMAR / RMMAQ (ranmar.md
-C section 4), multi-sequence, state in COMMON /RANMA2/ JSEQ, IU(...).
+C Independent test oracle for CERNLIB V113 RMMAR / RMMAQ (V113
+C writeup and KERNLIB rmmar.F, rmmaq.F), multi-sequence, state in
+C COMMON /RANMA2/ JSEQ, IU(...).
 C
 C Record of sequence k starts at IU((k-1)*103 + 1):
 C   +0 IJKL, +1 NTOT, +2 NTOT2, +3..+99 U(1..97) as REAL bit patterns,

@@ -1,7 +1,8 @@
 ! SPDX-License-Identifier: BSD-3-Clause
 ! Code that works on /CRRANMA4/ directly, as CORSIKA's inline QGRAN (and RANF) and
-! EPOS's ranfgt / ranfst do (ranmar.md 6.5), interleaved with RMMARD on several
-! sequences. The program declares /CRRANMA3/ and /CRRANMA4/ with KSEQ = GRK.
+! EPOS's ranfgt / ranfst do (CORSIKA source, EPOS epos-random.f; docs/LEGACY.md),
+! interleaved with RMMARD on several sequences. The program declares /CRRANMA3/ and
+! /CRRANMA4/ with KSEQ = GRK.
 !  - QGRAN: one RMMARD step on sequence 1 inside the common (CD, CM, TWOM48 from
 !    /CRRANMA3/), sets JSEQ = 1 (so a following RMMARD(...,0) draws sequence 1),
 !    counts NTOT(1) / NTOT2(1);

@@ -1,10 +1,11 @@
 ! SPDX-License-Identifier: BSD-3-Clause
-! CORSIKA RMMAQD 'R' with ISEQ = KSEQ+1 (ranmar.md 6.4: 'R' sets JSEQ for any ISEQ > 0,
-! no upper-bound check). With the program's /CRRANMA4/ of KSEQ = GRK the original then
-! reads IJKL(KSEQ+1), NTOT(KSEQ+1), NTOT2(KSEQ+1), which are I97(1), NTOT2(1) and JSEQ
-! itself (already KSEQ+1): all inside the block. A following RMMARD with a valid ISEQ
-! selects a proper sequence again. Kept apart: it pins the original's memory-layout
-! behaviour, which a library may deliberately refuse.
+! CORSIKA RMMAQD 'R' with ISEQ = KSEQ+1 (CORSIKA's RMMAQD source; docs/LEGACY.md, Messages
+! and bad input: 'R' sets JSEQ for any ISEQ > 0, no upper-bound check). With the program's
+! /CRRANMA4/ of KSEQ = GRK the original then reads IJKL(KSEQ+1), NTOT(KSEQ+1),
+! NTOT2(KSEQ+1), which are I97(1), NTOT2(1) and JSEQ itself (already KSEQ+1): all inside
+! the block. A following RMMARD with a valid ISEQ selects a proper sequence again. Kept
+! apart: it pins the original's memory-layout behaviour, which a library may deliberately
+! refuse.
 #ifndef GRK
 #error "compile with -DGRK=<KSEQ>"
 #endif

@@ -1,8 +1,8 @@
 ! SPDX-License-Identifier: BSD-3-Clause
-! Linked into the *_in_common variants of the RANMAR and RM48 scenarios: the program then has its own
-! COMMON /RANMA1/ and /R48ST1/ (the originals' layouts, ranmar.md 3 and 5), so the library keeps V113's and
-! V116's state in them instead of in its generator, and every scenario's numbers must come out the same that
-! way too. Never called: the declaration alone gives the program the blocks.
+! Linked into the *_in_common variants of the RANMAR and RM48 scenarios: the program then has its own COMMON
+! /RANMA1/ and /R48ST1/ (the originals' layouts, V113 ranmar.F and V116 rm48.F), so the library keeps V113's
+! and V116's state in them instead of in its generator, and every scenario's numbers must come out the same
+! that way too. Never called: the declaration alone gives the program the blocks.
 subroutine declares_ranma1_r48st1()
   implicit none
   integer :: ijkl, ntot, ntot2, i97, j97

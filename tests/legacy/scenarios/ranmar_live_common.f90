@@ -1,10 +1,10 @@
 ! SPDX-License-Identifier: BSD-3-Clause
 ! CERNLIB V113 RANMAR state read and written directly in COMMON /RANMA1/ (IJKL, NTOT,
-! NTOT2, I97, J97, C, U(97); ranmar.md 3 and 8). Only meaningful if the library keeps
-! RANMAR's live state in the program's /RANMA1/; kept apart from the stream tests.
-! It is the only way to reach the second half of the V113 zero policy: a raw zero
-! while U(2) = 0 gives 2**-48. Also: a counter carry (NTOT near 10**9), which would
-! otherwise need 10**9 draws.
+! NTOT2, I97, J97, C, U(97); CERNLIB V113 ranmar.F, docs/LEGACY.md). Only meaningful if
+! the library keeps RANMAR's live state in the program's /RANMA1/; kept apart from the
+! stream tests. It is the only way to reach the second half of the V113 zero policy: a
+! raw zero while U(2) = 0 gives 2**-48. Also: a counter carry (NTOT near 10**9), which
+! would otherwise need 10**9 draws.
 program ranmar_live_common
   implicit none
   external ranmar, rmarin, rmarut

@@ -1,6 +1,7 @@
 ! SPDX-License-Identifier: BSD-3-Clause
-! Seeds outside the documented range 0..900000000 (ranmar.md 2.1: "negative seeds
-! untested"): the decomposition is plain Fortran integer arithmetic (truncating
+! Seeds outside the documented range 0..900000000 (the V113/V116 writeups give
+! 1..900000000 and say nothing of negative seeds; docs/LEGACY.md, Messages and bad
+! input): the decomposition is plain Fortran integer arithmetic (truncating
 ! division, MOD with the dividend's sign), so the stream is still defined.
 ! Kept apart so that a library rejecting such seeds fails only here.
 program ranmar_odd_seeds

@@ -1,9 +1,9 @@
 ! SPDX-License-Identifier: BSD-3-Clause
-! CERNLIB V116 RM48 state read and written directly in COMMON /R48ST1/ (U(97), C,
-! I97, J97; ranmar.md 5 and 8). Only meaningful if the library keeps RM48's live
-! state in the program's /R48ST1/; kept apart from the stream tests. A 48-bit exact
-! zero cannot be found by scanning (about one per 2**48 draws), so this is the only
-! way to check RM48's replacement 2**-49.
+! CERNLIB V116 RM48 state read and written directly in COMMON /R48ST1/ (U(97), C, I97,
+! J97; CERNLIB V116 rm48.F, docs/LEGACY.md). Only meaningful if the library keeps RM48's
+! live state in the program's /R48ST1/; kept apart from the stream tests. A 48-bit exact
+! zero cannot be found by scanning (about one per 2**48 draws), so this is the only way
+! to check RM48's replacement 2**-49.
 program rm48_live_common
   implicit none
   external rm48, rm48in, rm48ut

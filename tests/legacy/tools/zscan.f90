@@ -1,8 +1,8 @@
 ! SPDX-License-Identifier: BSD-3-Clause
 ! Zero finder and second, integer-arithmetic model of the RANMAR streams
-! (ranmar.md section 2.4 closed form, stepped one by one): used to find exact
-! raw zeros in the 24-bit (and, hopelessly, 48-bit) streams and to cross-check
-! the REAL/DOUBLE oracle in tests/legacy/reference.
+! (docs/ALGORITHMS.md's closed form, Stream model, stepped one by one): used to
+! find exact raw zeros in the 24-bit (and, hopelessly, 48-bit) streams and to
+! cross-check the REAL/DOUBLE oracle in tests/legacy/reference.
 !
 !   zscan zeros  B SEED SKIP NDRAW MAXHIT   raw-zero positions (1-based draw index
 !                                          counted after SKIP discarded steps)

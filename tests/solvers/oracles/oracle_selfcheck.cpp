@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Checks the solver oracles before anything is checked against them: three independent tridiagonal
 // solvers (long double Thomas, LAPACK dgtsv with pivoting, QuantLib's TridiagonalOperator) must agree,
-// and the QuantLib pricers must reproduce the published values in shared/reference/solvers.md 3.1.
+// and the QuantLib pricers must reproduce the recorded values in docs/SOLVERS.md (the one-factor PDE).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -76,7 +76,7 @@ TEST(SolverOracles, GeneratorIsDominantAndReproducible) {
   for (int i = 0; i < 100; ++i) EXPECT_GT(std::fabs(b[i]), 1.1 * (std::fabs(a[i]) + std::fabs(c[i])) * (1 - 1e-15));
 }
 
-// solvers.md 3.1: S = K = 100, r = 0.05, sigma = 0.2, T = 1.
+// docs/SOLVERS.md's oracle values: S = K = 100, r = 0.05, sigma = 0.2, T = 1.
 TEST(SolverOracles, AnalyticBlackScholes) {
   double delta = 0, gamma = 0;
   const double npv = gpurng_test::ql_black_scholes_analytic(true, 100, 100, 0.05, 0.2, 1.0, &delta, &gamma);
