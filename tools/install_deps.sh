@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
-# Install what libgpurng needs to build and test on a Debian/Ubuntu machine (root or sudo). The CUDA
-# toolkit is optional: when nvcc is on PATH (or in /usr/local/cuda/bin) the CUDA backend is built too.
+# Install what libgpurng needs on a Debian/Ubuntu machine (root or sudo), skipping apt entirely when all of it is
+# there already. `install_deps.sh` (tools/test.sh, CI): everything the tests use, their oracles included (GoogleTest,
+# QuantLib, LAPACK, Lua). `install_deps.sh demo` (tools/demo.sh): only the compilers and build tools the
+# demonstration needs. The CUDA toolkit is optional: when nvcc is on PATH (or in /usr/local/cuda/bin) the CUDA
+# backend is built too.
 set -euo pipefail
+packages=(cmake ninja-build g++ gcc gfortran make)
+[ "${1:-all}" = demo ] || packages+=(libgtest-dev pkg-config python3 lua5.3 libquantlib0-dev liblapack-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} = 0 ]; then
+  echo "install_deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+echo "install_deps: installing ${missing[*]}"
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends \
-  cmake ninja-build g++ gcc gfortran libgtest-dev pkg-config make python3 lua5.3 libquantlib0-dev liblapack-dev >/dev/null
+$SUDO apt-get update -q >/dev/null
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
