@@ -15,5 +15,5 @@ if [ ! -f build/CMakeCache.txt ]; then
   archs=${GPURNG_CUDA_ARCHITECTURES:-$(bash tools/gpu_architectures.sh)}
   args+=("-DCMAKE_CUDA_ARCHITECTURES=${archs:-90}")
 fi
-step configure cmake -S . -B build -G Ninja "${args[@]}" "$@" >/dev/null
+step configure cmake -S . -B build -G Ninja --log-level=WARNING "${args[@]}" "$@"
 step build cmake --build build -j "$(nproc)"

@@ -9,9 +9,9 @@ source tools/step_timer.sh
 trap 'steps_summary tools/sanitize.sh' EXIT
 for s in thread address; do
   dir=build-${s:0:1}san
-  step "${s:0:1}san-configure" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPURNG_ENABLE_CUDA=OFF \
-    -DGPURNG_SANITIZE=$s -DGPURNG_BUILD_SOLVERS_AND_PRICERS=OFF -DGPURNG_BUILD_EXAMPLES=OFF -DGPURNG_BUILD_BENCH=OFF \
-    > /dev/null
+  step "${s:0:1}san-configure" cmake -S . -B "$dir" -G Ninja --log-level=WARNING -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DGPURNG_ENABLE_CUDA=OFF -DGPURNG_SANITIZE=$s -DGPURNG_BUILD_SOLVERS_AND_PRICERS=OFF -DGPURNG_BUILD_EXAMPLES=OFF \
+    -DGPURNG_BUILD_BENCH=OFF
   step "${s:0:1}san-build" cmake --build "$dir" -j "$(nproc)" --target test_ring_stream test_ring_fork test_ring_faults \
     ring_exit_program
   # halt_on_error: any report fails the test; a smaller stream count keeps the instrumented run short.

@@ -13,6 +13,7 @@ program corsika_demo
   real(real32) :: evth(273, nevt)
   integer(int64) :: checksum(nevt), again, numbers, numbers_event, t0, t1, rate
   double precision :: first(10), seconds
+  integer :: nfirst
 
   ! Run card: one SEED line per sequence (seed, numbers already used mod 10**9, billions).
   do l = 1, nseq
@@ -25,9 +26,9 @@ program corsika_demo
   call system_clock(t0, rate)
   do ievt = 1, nevt
     call write_event_header(evth(:, ievt))
-    call shower(checksum(ievt), numbers_event, first)
+    call shower(checksum(ievt), numbers_event, first, nfirst)
     numbers = numbers + numbers_event
-    if (ievt == 1) write (*, '(A,5(1X,F18.16))') 'event 1, first numbers drawn:', first(1:5)
+    if (ievt == 1) write (*, '(A,I0,A,10(1X,F18.16))') 'event 1, first call''s ', nfirst, ' numbers:', first(1:nfirst)
     write (*, '(A,I3,A,Z16.16,A,I9,A)') 'event ', ievt, ' checksum ', checksum(ievt), ' (', numbers_event, ' numbers)'
   end do
   call system_clock(t1)
@@ -35,7 +36,7 @@ program corsika_demo
 
   ! Restart one event from its header alone, as a user re-simulating an interesting shower would.
   call restart_from_header(evth(:, restart_event))
-  call shower(again, numbers_event, first)
+  call shower(again, numbers_event, first, nfirst)
   if (again /= checksum(restart_event)) then
     write (*, '(A,I3,A)') 'restart of event ', restart_event, ' from its header seeds: MISMATCH'
     error stop 1
@@ -77,9 +78,10 @@ contains
   ! One shower: the next request's length and sequence follow from the numbers drawn, as in a tracking
   ! code where each step decides what to sample next. Sequence 1 is used most (hadronic part), then 2
   ! (electromagnetic), 3 (Cherenkov) and 4 rarely.
-  subroutine shower(h, count, first)
+  subroutine shower(h, count, first, nfirst)
     integer(int64), intent(out) :: h, count
     double precision, intent(out) :: first(10)
+    integer, intent(out) :: nfirst
     double precision :: rd(10), u
     integer :: icall, n, iseq, i
     h = 0
@@ -88,7 +90,10 @@ contains
     n = 3
     do icall = 1, ncalls
       call rmmard(rd, n, iseq)
-      if (icall == 1) first = rd
+      if (icall == 1) then
+        first(1:n) = rd(1:n)
+        nfirst = n
+      end if
       do i = 1, n
         h = ieor(ishftc(h, 7), transfer(rd(i), h))
       end do
