@@ -23,9 +23,13 @@
  * No pivoting. The solvers divide by the pivots of Gaussian elimination without row exchanges: they are
  * stable for (row or column) diagonally dominant matrices and for symmetric positive definite ones, the
  * matrices of implicit finite-difference schemes. A divisor of magnitude at most 2^-20 (float) or 2^-50
- * (double) times the magnitude of its row's original diagonal, or a non-finite one, is reported
- * instead of producing Inf or NaN: that system's x is left as it was (its right-hand side) and its info
- * entry is set to i + 1, i the row (of the algorithm's elimination order) where it happened; 0 means solved.
+ * (double) times a scale, or a non-finite one, is reported instead of producing Inf or NaN: that system's x is
+ * left as it was (its right-hand side) and its info entry is set to i + 1, i the row (of the algorithm's
+ * elimination order) where it happened; 0 means solved. The scale is the largest magnitude in the pivot's row of
+ * the original matrix, max(|dl_i|, |d_i|, |du_i|), for THOMAS and the LU forms (the factored and constant-matrix
+ * calls), so a row whose own diagonal is tiny beside its other entries is reported, not eliminated through; PCR
+ * and THOMAS_PCR, which combine rows before dividing, measure against the combined row's diagonal (PCR: against
+ * 1, its rows being scaled so) and solve such systems where they are well conditioned.
  *
  * Where calls run. The pointers of one call are all host memory or all device memory (else
  * GPURNG_STATUS_MIXED_MEMORY). Host memory: the call runs on the CPU threads (GPURNG_THREADS, default all

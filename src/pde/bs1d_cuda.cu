@@ -401,7 +401,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock) thread_kernel(const Bs1dCall
     for (int i = 0; i < m; ++i) {
       const Coeffs<T> co = node_coeffs<T, T>(ks, i, J, true);
       T li;
-      if (!lu_factor_row(co.a, co.b, cprev, ip, li) && !fail) fail = i + 1;
+      if (!lu_factor_row(co.a, co.b, co.c, cprev, ip, li) && !fail) fail = i + 1;
       l[i * stride] = li;
       inv[i * stride] = ip;
       cprev = co.c;

@@ -47,12 +47,24 @@ struct PivotTolerance<double> {
   static constexpr double value = 8.8817841970012523e-16;  // 2^-50
 };
 
-// True when `pivot` may be divided by: |pivot| > tol * |diagonal| and finite. NaN fails both comparisons.
+// True when `pivot` may be divided by: |pivot| > tol * |scale| and finite. NaN fails both comparisons.
 template <typename T>
-GPURNG_HD bool pivot_ok(T pivot, T diagonal) {
+GPURNG_HD bool pivot_ok(T pivot, T scale) {
   const T p = abs_hd(pivot);
   // Bitwise &, not &&: no branch, so the SIMD loops if-convert it into two compares and an and.
-  return (p > PivotTolerance<T>::value * abs_hd(diagonal)) & (p <= std::numeric_limits<T>::max());
+  return (p > PivotTolerance<T>::value * abs_hd(scale)) & (p <= std::numeric_limits<T>::max());
+}
+
+// The scale THOMAS and the LU forms measure a pivot against: the largest magnitude of its row of the original
+// matrix, max(|a_i|, |b_i|, |c_i|) (a_0 and c_{m-1} taken as 0). Against |b_i| alone a row whose own diagonal is
+// tiny passed (b_0 = 1e-300 beside c_0 = 1 gave SUCCESS, info 0 and a solution of size 1e284); the largest entry
+// rather than the sum, so that rows near the overflow threshold do not overflow the scale. A NaN entry makes the
+// scale NaN and the pivot test fail, as a NaN pivot does.
+template <typename T>
+GPURNG_HD T row_magnitude(T a, T b, T c) {
+  const T x = abs_hd(a), y = abs_hd(b), z = abs_hd(c);
+  const T xy = (x > y) | (x != x) ? x : y;  // NaN propagates from either side
+  return (xy > z) | (xy != xy) ? xy : z;
 }
 
 }  // namespace solvers

@@ -25,7 +25,7 @@ struct ThomasCarry {
 template <typename T>
 GPURNG_HD auto thomas_forward_row(T a, T b, T c, T d, ThomasCarry<T>& carry) {
   const T p = fma_hd(-a, carry.cp, b);
-  const auto ok = pivot_ok(p, b);
+  const auto ok = pivot_ok(p, row_magnitude(a, b, c));
   const T r = T(1) / p;
   carry.cp = c * r;
   carry.dp = fma_hd(-a, carry.dp, d) * r;
@@ -39,12 +39,13 @@ GPURNG_HD T thomas_backward_row(T cp, T dp, T x_next) {
 }
 
 // LU factors of one row from the previous row's pivot inverse and c_{i-1}: l_i = a_i / p_{i-1} (computed as
-// a_i * (1/p_{i-1})), p_i = b_i - l_i c_{i-1}. `inv_p` carries 1/p_{i-1} in and 1/p_i out.
+// a_i * (1/p_{i-1})), p_i = b_i - l_i c_{i-1}. `inv_p` carries 1/p_{i-1} in and 1/p_i out; c, the row's own
+// super-diagonal, only scales the pivot test (row_magnitude).
 template <typename T>
-GPURNG_HD bool lu_factor_row(T a, T b, T c_prev, T& inv_p, T& l) {
+GPURNG_HD bool lu_factor_row(T a, T b, T c, T c_prev, T& inv_p, T& l) {
   l = a * inv_p;
   const T p = fma_hd(-l, c_prev, b);
-  const bool ok = pivot_ok(p, b);
+  const bool ok = pivot_ok(p, row_magnitude(a, b, c));
   inv_p = T(1) / p;
   return ok;
 }

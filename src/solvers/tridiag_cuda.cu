@@ -336,8 +336,9 @@ __global__ void lu_factor_kernel(Layout L, T* __restrict__ a, T* __restrict__ b,
   for (int i = 0; i < m; ++i) {
     const int64_t o = base + int64_t(i) * L.row_stride;
     T l;
-    if (!lu_factor_row(i > 0 ? a[o] : T(0), b[o], cprev, inv, l) && !fail) fail = i + 1;
-    cprev = i < m - 1 ? c[o] : T(0);
+    const T ci = i < m - 1 ? c[o] : T(0);
+    if (!lu_factor_row(i > 0 ? a[o] : T(0), b[o], ci, cprev, inv, l) && !fail) fail = i + 1;
+    cprev = ci;
     ls[int64_t(i) * S + k] = l;
     invs[int64_t(i) * S + k] = inv;
   }
@@ -382,8 +383,9 @@ __global__ void lu_constant_factor_kernel(int m, const T* a, const T* b, const T
   int fail = 0;
   for (int i = 0; i < m; ++i) {
     T li;
-    if (!lu_factor_row(i > 0 ? a[i] : T(0), b[i], cprev, ip, li) && !fail) fail = i + 1;
-    cprev = i < m - 1 ? c[i] : T(0);
+    const T ci = i < m - 1 ? c[i] : T(0);
+    if (!lu_factor_row(i > 0 ? a[i] : T(0), b[i], ci, cprev, ip, li) && !fail) fail = i + 1;
+    cprev = ci;
     l[i] = li;
     inv[i] = ip;
     cc[i] = cprev;

@@ -415,6 +415,44 @@ TEST(Tridiag, ZeroPivotReportedNotNaN) {
     }
 }
 
+// A pivot is tiny relative to its row's largest entry, not to its own diagonal: system 1's first row is
+// b_0 = 1e-300 (float 1e-30) beside c_0 of order 1. Eliminating through it without pivoting (THOMAS, the LU
+// factors) loses the solution (it came back with SUCCESS, info 0 and entries of 1e284), so both report row 1;
+// PCR and the hybrid do not divide by it and solve the system, which is well conditioned.
+template <typename T>
+void tiny_diagonal(bool device) {
+  auto p = make_problem<T>(2, 0, {64, 3, 1}, {64, 3, 1}, 21);
+  p.b[p.index(1, 0)] = sizeof(T) == 4 ? T(1e-30f) : T(1e-300);
+  p.c[p.index(1, 0)] = T(1);
+  const std::string mem = device ? " device" : " host";
+  for (Op op : {Op::solve, Op::factor_then_solve}) {
+    const auto r = run(p, op, GPURNG_TRIDIAG_THOMAS, device);
+    const std::string what = std::string(op == Op::solve ? "THOMAS" : "factor") + mem;
+    if (!device) EXPECT_EQ(r.status, GPURNG_STATUS_ZERO_PIVOT) << what;
+    EXPECT_EQ(r.info[0], 0) << what;
+    EXPECT_EQ(r.info[1], 1) << what;
+    EXPECT_EQ(r.info[2], 0) << what;
+    if (op == Op::factor_then_solve) continue;  // the factor call's status and info are what it reports
+    for (int i = 0; i < 64; ++i) ASSERT_TRUE(same_bits(r.x[p.index(1, i)], p.d[p.index(1, i)])) << what;
+    for (int64_t k : {int64_t(0), int64_t(2)}) EXPECT_LE(residual_of(p, r.x, k), residual_bound<T>()) << what;
+  }
+  for (auto alg : {GPURNG_TRIDIAG_PCR, GPURNG_TRIDIAG_THOMAS_PCR}) {
+    const auto r = run(p, Op::solve, alg, device);
+    const std::string what = std::string(name_of(alg)) + mem;
+    EXPECT_EQ(r.status, GPURNG_STATUS_SUCCESS) << what;
+    for (int64_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(r.info[k], 0) << what;
+      EXPECT_LE(residual_of(p, r.x, k), residual_bound<T>()) << what << " system " << k;
+    }
+  }
+}
+TEST(Tridiag, TinyDiagonalBesideLargeEntriesReported) {
+  for (bool device : memories()) {
+    tiny_diagonal<float>(device);
+    tiny_diagonal<double>(device);
+  }
+}
+
 TEST(Tridiag, ZeroPivotInConstantMatrixAndFactor) {
   for (bool device : memories()) {
     auto p = make_problem<double>(2, 0, {20, 5, 1}, {20, 5, 1}, 11);
