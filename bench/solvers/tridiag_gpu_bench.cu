@@ -3,7 +3,8 @@
 // 0/1/2) and against the bandwidth floor of the bytes each must move (a plain kernel reading and writing the
 // same bytes), all in one run on the same arrays. Every figure is the median of repeated calls on the same
 // arrays, one after the other on one stream (so 2048 x 256 stays in L2, for every contender alike).
-// Usage: tridiag_gpu_bench [out.json]   (JSON to the file, a table to stdout)
+// Usage: tridiag_gpu_bench [out.json [m batch]...]   (JSON to the file, a table to stdout; default 256 x 65536 and
+// 256 x 2048, float and double; past m = 1024 only the algorithms that take such systems, AUTO and THOMAS)
 #include <cuda_runtime.h>
 #include <cusparse.h>
 
@@ -125,7 +126,9 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
   const double sp_ms =
       timed(st, reps, [&] { CHECK_OK(cusparse_gtsv::strided(sp, m, A.a, A.b, A.c, A.x, batch, m, buf)); });
   cudaFree(buf);
+  const bool short_systems = m <= 1024;  // PCR and THOMAS_PCR take m <= 1024
   for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_PCR}) {
+    if (!short_systems && (alg == GPURNG_TRIDIAG_THOMAS_PCR || alg == GPURNG_TRIDIAG_PCR)) continue;
     CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
     const double ms = timed(st, reps, [&] { CHECK_OK(ours_strided(s, m, A.a, A.b, A.c, A.x, batch)); });
     static const char* names[] = {"AUTO", "THOMAS", "PCR", "THOMAS_PCR"};
@@ -147,6 +150,7 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
     }
   }
   for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS_PCR}) {
+    if (!short_systems && alg == GPURNG_TRIDIAG_THOMAS_PCR) continue;
     CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
     const double ms = timed(st, reps, [&] { CHECK_OK(ours_inter(s, m, A.a, A.b, A.c, A.x, batch)); });
     rows.push_back({"interleaved " + shape + (alg == GPURNG_TRIDIAG_AUTO ? " AUTO" : " THOMAS_PCR"), ms, floor5, best,
@@ -179,10 +183,18 @@ int main(int argc, char** argv) {
   CHECK_OK(gpurngCreateSolver(&s));
   CHECK_OK(gpurngSolverSetStream(s, st));
   std::vector<Row> rows;
-  bench_size<float>(rows, sp, s, st, 256, 65536, 20);
-  bench_size<float>(rows, sp, s, st, 256, 2048, 50);
-  bench_size<double>(rows, sp, s, st, 256, 65536, 20);
-  bench_size<double>(rows, sp, s, st, 256, 2048, 50);
+  if (argc > 3) {
+    for (int i = 2; i + 1 < argc; i += 2) {
+      const int m = std::atoi(argv[i]), batch = std::atoi(argv[i + 1]);
+      bench_size<float>(rows, sp, s, st, m, batch, 20);
+      bench_size<double>(rows, sp, s, st, m, batch, 20);
+    }
+  } else {
+    bench_size<float>(rows, sp, s, st, 256, 65536, 20);
+    bench_size<float>(rows, sp, s, st, 256, 2048, 50);
+    bench_size<double>(rows, sp, s, st, 256, 65536, 20);
+    bench_size<double>(rows, sp, s, st, 256, 2048, 50);
+  }
   std::ostringstream js;
   const std::string cmd = bench::command_line(argc, argv);
   js << "{\n  \"benchmark\": \"tridiag_gpu_bench\",\n  \"device\": \"" << prop.name << "\",\n  \"host_cpu\": \""
