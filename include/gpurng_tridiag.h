@@ -34,9 +34,10 @@
  * Where calls run. The pointers of one call are all host memory or all device memory (else
  * GPURNG_STATUS_MIXED_MEMORY). Host memory: the call runs on the CPU threads (GPURNG_THREADS, default all
  * cores), is synchronous, and returns GPURNG_STATUS_ZERO_PIVOT if any system failed (info, if not NULL, a
- * host array, says which); each thread that ran part of it keeps its scratch (up to 64 MiB) for later calls. Device memory: the call is queued on the solver's stream and returns at once; it
- * never synchronises; info, if not NULL, must be device memory and is written by the kernels, to be read
- * after the caller synchronises (a device call cannot return GPURNG_STATUS_ZERO_PIVOT). A device call
+ * host array, says which); each thread that ran part of it keeps its scratch (up to 64 MiB) for later calls.
+ * Device memory: the call is queued on the solver's stream and returns at once; it never synchronises; info,
+ * if not NULL, must be device memory and is written by the kernels, to be read after the caller synchronises
+ * (a device call cannot return GPURNG_STATUS_ZERO_PIVOT). A device call
  * allocates scratch memory the first time the solver is used at a size (and at any larger size); once a
  * solver has been used at a size, calls of that size or smaller allocate nothing and can be captured in a
  * CUDA graph.
