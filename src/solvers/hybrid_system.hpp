@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One whole system through the hybrid Thomas/PCR algorithm or plain PCR, the 32 chunks (GPU lanes) taken one
+// One whole system through the hybrid Thomas/PCR algorithm or plain PCR, the chunks (GPU lanes) taken one
 // after the other: the CPU backend's form of the same arithmetic the GPU kernels run in parallel. The
 // reduced-system and PCR steps read every neighbour before any row changes, as the lanes of a warp do.
 #pragma once
@@ -93,6 +93,42 @@ int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
   for (int p = 0; p < kHybridChunks; ++p) {
     chunk_back(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
     for (int j = 0; j < R; ++j) d[p * R + j] = x[p][j];
+  }
+  return 0;
+}
+
+// Hybrid solve of a long system (m > 1024) given as 32 P contiguous rows, P = hybrid_chunk_count(m) chunks of 32,
+// padded and cleared as for hybrid_solve; rows and tmp hold 2P reduced rows. The GPU cannot keep a long system's
+// chunks in registers across the reduced solve, so it eliminates every chunk twice, once for the reduced rows and
+// once more, from the same inputs, for the back substitution; here the first pass leaves each chunk's delta in d
+// and the second recomputes only the matrix part. Both are the same operations on the same values: the same bits.
+// Returns as hybrid_solve.
+template <typename T>
+int long_hybrid_solve(const T* a, const T* b, const T* c, T* d, int P, PcrRow<T>* rows, PcrRow<T>* tmp) {
+  constexpr int R = 32;
+  int fail = 0;
+  for (int p = 0; p < P; ++p) {
+    ChunkFactors<T, R> f;
+    const int local = factor_chunk_of<T, R>(a, b, c, p, f);
+    if (local) fail = first_failure(fail, p * R + local);
+    rows[2 * p] = f.S;
+    rows[2 * p + 1] = f.E;
+    T x[R];
+    for (int j = 0; j < R; ++j) x[j] = d[p * R + j];
+    chunk_apply(f, x, rows[2 * p].D, rows[2 * p + 1].D);
+    for (int j = 0; j < R; ++j) d[p * R + j] = x[j];
+  }
+  fail = first_failure(fail, pcr_rows(
+                                 rows, tmp, 2 * P, [](int k) { return reduced_row_origin(k, R); },
+                                 static_cast<ReducedFactors<T>*>(nullptr)));
+  if (fail) return fail;
+  for (int p = 0; p < P; ++p) {
+    ChunkFactors<T, R> f;
+    factor_chunk_of<T, R>(a, b, c, p, f);
+    T x[R];
+    for (int j = 0; j < R; ++j) x[j] = d[p * R + j];
+    chunk_back(f, x, rows[2 * p].D, rows[2 * p + 1].D);
+    for (int j = 0; j < R; ++j) d[p * R + j] = x[j];
   }
   return 0;
 }

@@ -31,12 +31,17 @@ constexpr int kHybridChunks = 32;
 constexpr int kReducedSteps = 6;
 constexpr int kHybridMaxRows = 1024;
 
-// Rows per chunk for a system of m rows: the smallest of 4, 8, 16, 32 with 32 R >= m (0 if m > 1024).
+// Rows per chunk for a system of m rows: the smallest of 4, 8, 16, 32 with 32 R >= m; 32 past m = 1024.
 GPURNG_HD int hybrid_rows_per_chunk(int m) {
-  for (int R = 4; R <= 32; R *= 2)
+  for (int R = 4; R < 32; R *= 2)
     if (kHybridChunks * R >= m) return R;
-  return 0;
+  return 32;
 }
+
+// Chunks of a system of m rows: 32 up to m = 1024, then one chunk of 32 rows per 32 rows (the last one padded
+// with identity rows), so that a long system is the short one's algorithm with a longer reduced system: 2P rows
+// solved by the same PCR steps, distances 1, 2, ... up to below 2P. m = 1024 is both cases (32 chunks of 32).
+GPURNG_HD int hybrid_chunk_count(int m) { return m <= kHybridMaxRows ? kHybridChunks : (m + 31) / 32; }
 
 template <typename T, int R>
 struct ChunkFactors {

@@ -21,15 +21,16 @@ namespace {
 
 bool algorithm_valid(int a) { return a >= GPURNG_TRIDIAG_AUTO && a <= GPURNG_TRIDIAG_THOMAS_PCR; }
 
-// AUTO: on the CPU THOMAS always (SIMD lanes across systems, the fewest flops). On the GPU the hybrid up to
-// m = 1024 (5 words per unknown moved, coalesced for every layout), THOMAS beyond. A constant matrix with
-// adjacent systems runs THOMAS (one thread per right-hand side reads whole sectors; the hybrid's apply kernel
-// is a warp per system).
+// AUTO: on the CPU THOMAS always (SIMD lanes across systems, the fewest flops). On the GPU the hybrid for every
+// m (5 words per unknown moved up to m = 1024, coalesced for every layout; beyond, 9 words, but the work stays
+// parallel inside a system where THOMAS has one thread per system). A constant matrix runs THOMAS with adjacent
+// systems (one thread per right-hand side reads whole sectors; the hybrid's apply kernel is a warp per system)
+// and past m = 1024 (the hybrid keeps a constant matrix's factors for 32 chunks only).
 gpurngTridiagAlgorithm_t resolve(gpurngTridiagAlgorithm_t wanted, bool device, const Layout& L, TridiagOp op) {
   if (wanted != GPURNG_TRIDIAG_AUTO) return wanted;
   if (!device) return GPURNG_TRIDIAG_THOMAS;
-  if (op == TridiagOp::constant && L.systems_adjacent()) return GPURNG_TRIDIAG_THOMAS;
-  return L.m <= kHybridMaxRows ? GPURNG_TRIDIAG_THOMAS_PCR : GPURNG_TRIDIAG_THOMAS;
+  if (op == TridiagOp::constant && (L.systems_adjacent() || L.m > kHybridMaxRows)) return GPURNG_TRIDIAG_THOMAS;
+  return GPURNG_TRIDIAG_THOMAS_PCR;
 }
 
 template <typename T>
@@ -55,7 +56,10 @@ gpurngStatus_t run(gpurngSolver_t solver, TridiagOp op, int ndim, int solvedim, 
                        : resolve(solver->algorithm, device, L, op);
   // A constant matrix's PCR would keep m log m factors: it runs as the hybrid (documented).
   if (op == TridiagOp::constant && call.algorithm == GPURNG_TRIDIAG_PCR) call.algorithm = GPURNG_TRIDIAG_THOMAS_PCR;
-  if (call.algorithm != GPURNG_TRIDIAG_THOMAS && L.m > kHybridMaxRows) return GPURNG_STATUS_OUT_OF_RANGE;
+  // PCR (m log m work) and the constant-matrix hybrid stop at m = 1024; the hybrid solve has no limit.
+  const bool long_ok = call.algorithm == GPURNG_TRIDIAG_THOMAS ||
+                       (call.algorithm == GPURNG_TRIDIAG_THOMAS_PCR && op == TridiagOp::solve);
+  if (!long_ok && L.m > kHybridMaxRows) return GPURNG_STATUS_OUT_OF_RANGE;
   call.a = const_cast<T*>(dl);
   call.b = const_cast<T*>(d);
   call.c = const_cast<T*>(du);

@@ -3,11 +3,11 @@
 // (thomas.hpp, pcr.hpp, thomas_pcr.hpp); only the data movement is the GPU's own:
 //   THOMAS          one thread per system; c' and d' kept in the scratch as [row][system] (coalesced for every
 //                   layout); x written only once the system is known to be regular.
-//   THOMAS_PCR      contiguous systems: one warp per system, lane p holding chunk p (R rows) in registers,
-//                   loaded and stored through shared memory so that global accesses stay coalesced, the
-//                   reduced system's PCR by warp shuffles; adjacent systems (solvedim != 0): 8 systems x 32
+//   THOMAS_PCR      m <= 1024, contiguous systems: one warp per system, lane p holding chunk p (R rows) in
+//                   registers, loaded and stored through shared memory so that global accesses stay coalesced,
+//                   the reduced system's PCR by warp shuffles; adjacent systems (solvedim != 0): 8 systems x 32
 //                   chunk threads a block, rows read directly (8 consecutive elements a load), PCR through
-//                   shared memory.
+//                   shared memory. m > 1024: tridiag_long_cuda.cu.
 //   PCR             one warp per system, the rows in shared memory, every lane updating rows lane + 32 t.
 //   constant        THOMAS_PCR: one warp factors the matrix once into the scratch, then every warp applies the
 //                   factors to its right-hand side (2 words per unknown); THOMAS: LU factors once, one thread
@@ -21,10 +21,12 @@
 #include <climits>
 
 #include "../backends/cuda/cuda_runtime.hpp"
+#include "chunk_io.cuh"
 #include "hybrid_system.hpp"
 #include "reduced_pcr_warp.cuh"
 #include "thomas.hpp"
 #include "tridiag_cuda.hpp"
+#include "tridiag_long_cuda.hpp"
 
 namespace gpurng {
 namespace solvers {
@@ -34,68 +36,6 @@ namespace {
 
 gpurngStatus_t launched() {
   return cudaGetLastError() == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_LAUNCH_FAILURE;
-}
-
-// Lane `lane`'s chunk (rows lane*R .. lane*R+R-1) of one system into registers. Contiguous systems go through
-// the warp's shared buffer (33 R elements: one pad per 32 keeps the chunk reads free of bank conflicts) so
-// that each global load instruction reads 32 consecutive elements. Rows >= m get `fill`.
-template <typename T, int R>
-__device__ void load_chunk(const T* sys, int64_t row_stride, int m, int lane, T (&v)[R], T fill, T* buf) {
-  if (row_stride == 1) {
-    GPURNG_UNROLL
-    for (int t = 0; t < R; ++t) {
-      const int i = lane + 32 * t;
-      buf[i + t] = i < m ? sys[i] : fill;
-    }
-    __syncwarp();
-    GPURNG_UNROLL
-    for (int j = 0; j < R; ++j) {
-      const int i = lane * R + j;
-      v[j] = buf[i + i / 32];
-    }
-    __syncwarp();
-  } else {
-    GPURNG_UNROLL
-    for (int j = 0; j < R; ++j) {
-      const int i = lane * R + j;
-      v[j] = i < m ? sys[int64_t(i) * row_stride] : fill;
-    }
-  }
-}
-
-template <typename T, int R>
-__device__ void store_chunk(T* sys, int64_t row_stride, int m, int lane, const T (&v)[R], T* buf) {
-  if (row_stride == 1) {
-    GPURNG_UNROLL
-    for (int j = 0; j < R; ++j) {
-      const int i = lane * R + j;
-      buf[i + i / 32] = v[j];
-    }
-    __syncwarp();
-    GPURNG_UNROLL
-    for (int t = 0; t < R; ++t) {
-      const int i = lane + 32 * t;
-      if (i < m) sys[i] = buf[i + t];
-    }
-    __syncwarp();
-  } else {
-    GPURNG_UNROLL
-    for (int j = 0; j < R; ++j) {
-      const int i = lane * R + j;
-      if (i < m) sys[int64_t(i) * row_stride] = v[j];
-    }
-  }
-}
-
-// The system's end entries are not part of it: a_0 = 0, c_{m-1} = 0 (padding rows are identity already).
-template <typename T, int R>
-__device__ void clear_end_entries(int m, int lane, T (&a)[R], T (&c)[R]) {
-  GPURNG_UNROLL
-  for (int j = 0; j < R; ++j) {
-    const int i = lane * R + j;
-    if (i == 0) a[j] = T(0);
-    if (i == m - 1) c[j] = T(0);
-  }
 }
 
 template <typename T, int R>
@@ -481,6 +421,7 @@ gpurngStatus_t launch(const TridiagCall<T>& call, DeviceScratch& scratch, cudaSt
       }
       break;
   }
+  if (L.m > kHybridMaxRows) return launch_long_hybrid(call, scratch, st);  // solve only (the C boundary checks)
   switch (hybrid_rows_per_chunk(L.m)) {
     case 4:
       return launch_hybrid<T, 4>(call, scratch, st);

@@ -223,7 +223,7 @@ void solve_all(const std::vector<Shape>& shapes, std::vector<gpurngTridiagAlgori
   for (const Shape& sh : shapes) {
     const auto p = make_problem<T>(sh.ndim, sh.solvedim, sh.dims, sh.pads, seed++);
     for (auto alg : algorithms) {
-      if (alg != GPURNG_TRIDIAG_THOMAS && alg != GPURNG_TRIDIAG_AUTO && p.m() > 1024) continue;
+      if (alg == GPURNG_TRIDIAG_PCR && p.m() > 1024) continue;
       Outcome<T> host;
       for (bool device : memories()) {
         const std::string what =
@@ -271,6 +271,32 @@ TEST(Tridiag, EveryHybridChunkSize) {
     v.push_back({2, 0, {m, 37, 1}, {m, 37, 1}, "m=" + std::to_string(m)});
   solve_all<float>(v, {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR});
   solve_all<double>(v, {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR});
+}
+
+// Long systems (issue 31): around the hybrid's one-warp limit (1023, 1024, 1025), the GPU's fused shape (2048,
+// 4097 floats), its staged shape (4097 doubles, 9000 floats, 16384 (whose doubles' reduced solve takes exactly 48 KiB
+// of shared memory), 65536, adjacent systems) and its reduced solve outside
+// shared memory (160000 rows: 2 x 10000 reduced rows of 12 or 24 bytes pass the 227 KiB a block may have); strided
+// with odd padding, interleaved and along the middle of a 3-D array; a batch of 1 and of 5. Each algorithm gives
+// the CPU's bits on the GPU (solve_all).
+std::vector<Shape> long_shapes() {
+  std::vector<Shape> v;
+  for (int m : {1023, 1024, 1025, 2048, 4097, 9000, 16384, 65536, 160000})
+    for (int batch : {1, 5}) {
+      if (m == 160000 && batch > 1) continue;
+      const std::string nb = " m=" + std::to_string(m) + " batch=" + std::to_string(batch);
+      v.push_back({2, 0, {m, batch, 1}, {m + 3, batch, 1}, "strided" + nb});
+      v.push_back({2, 1, {batch, m, 1}, {batch, m, 1}, "interleaved" + nb});
+      if (m <= 65536) v.push_back({3, 1, {3, m, batch}, {4, m, batch}, "3-D solvedim=1" + nb});
+    }
+  return v;
+}
+
+TEST(Tridiag, LongSystemsFloat) {
+  solve_all<float>(long_shapes(), {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR});
+}
+TEST(Tridiag, LongSystemsDouble) {
+  solve_all<double>(long_shapes(), {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR});
 }
 
 // The cuSPARSE-shaped shorthands are the general call with their layouts: the same bits.
@@ -477,7 +503,7 @@ TEST(Tridiag, AgreesWithQuantLib) {
   for (int n : {2, 3, 31, 256, 1000, 4096}) {
     auto p = make_problem<double>(2, 0, {n, 8, 1}, {n, 8, 1}, 77 + n);
     for (auto alg : kAll) {
-      if (alg != GPURNG_TRIDIAG_THOMAS && alg != GPURNG_TRIDIAG_AUTO && n > 1024) continue;
+      if (alg == GPURNG_TRIDIAG_PCR && n > 1024) continue;
       const auto r = run(p, Op::solve, alg, false);
       ASSERT_EQ(r.status, GPURNG_STATUS_SUCCESS);
       for (int64_t k = 0; k < 8; ++k) {
@@ -523,11 +549,18 @@ TEST(Tridiag, BadInput) {
   EXPECT_EQ(gpurngSolverSetAlgorithm(s, (gpurngTridiagAlgorithm_t)9), GPURNG_STATUS_INVALID_VALUE);
   EXPECT_EQ(gpurngSolverSetAlgorithm(nullptr, GPURNG_TRIDIAG_PCR), GPURNG_STATUS_NOT_INITIALIZED);
   EXPECT_EQ(gpurngSolverGetLastAlgorithm(s, nullptr), GPURNG_STATUS_NULL_POINTER);
-  // PCR and the hybrid stop at m = 1024; Thomas takes any m.
+  // PCR stops at m = 1024; Thomas and the hybrid take any m.
   std::vector<float> A(2048, 0.f), B(2048, 4.f), C(2048, 1.f), X(2048, 1.f);
   ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_PCR), GPURNG_STATUS_SUCCESS);
   EXPECT_EQ(gpurngSgtsvStridedBatch(s, 2048, A.data(), B.data(), C.data(), X.data(), 1, 2048, nullptr),
             GPURNG_STATUS_OUT_OF_RANGE);
+  // The constant-matrix hybrid too (its factors are kept for 32 chunks); the hybrid solve takes any m.
+  ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_THOMAS_PCR), GPURNG_STATUS_SUCCESS);
+  const int long_dims[2] = {2048, 1};
+  EXPECT_EQ(gpurngSgtsvConstantBatch(s, 2, 0, long_dims, nullptr, A.data(), B.data(), C.data(), X.data(), nullptr),
+            GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(gpurngSgtsvStridedBatch(s, 2048, A.data(), B.data(), C.data(), X.data(), 1, 2048, nullptr),
+            GPURNG_STATUS_SUCCESS);
   ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_AUTO), GPURNG_STATUS_SUCCESS);
   EXPECT_EQ(gpurngSgtsvStridedBatch(s, 2048, A.data(), B.data(), C.data(), X.data(), 1, 2048, nullptr),
             GPURNG_STATUS_SUCCESS);

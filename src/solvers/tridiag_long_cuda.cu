@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// THOMAS_PCR on the GPU for systems longer than 1024 rows: hybrid_system.hpp's long_hybrid_solve, P chunks of 32
+// rows (P = hybrid_chunk_count(m)) and a reduced system of 2P rows solved by PCR. One lane owns one chunk, a warp
+// 32 consecutive chunks (a segment of 1024 rows); the operations are the GPURNG_HD text the CPU runs, so the bits
+// are the CPU's. Two shapes, by the number of segments:
+//   fused   (up to kFusedSegments segments): one block per system, a warp per segment; the chunks stay in
+//           registers while the block solves the reduced system in shared memory. 5 words per unknown moved.
+//   staged  (longer systems, and systems adjacent in memory): three kernels. reduce: every chunk is eliminated
+//           and its two reduced rows written to the scratch; reduced: one block per system runs the PCR steps in
+//           shared memory (or, past its size, in the scratch); back: every chunk is read and eliminated again,
+//           from the same inputs, and back-substituted. 9 words per unknown: a 65536-row system does not fit in
+//           one multiprocessor's registers and shared memory, and keeping the chunks' factors in the scratch
+//           would move more (5 R values a chunk written and read) than reading the 4 R inputs again.
+// Rows are read coalesced as the short kernels read them: contiguous systems through a warp's shared buffer
+// (load_chunk), adjacent systems (solvedim != 0) by 8 systems x 32 chunks a block, each row load reading 8
+// consecutive elements.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <climits>
+
+#include "../backends/cuda/cuda_runtime.hpp"
+#include "chunk_io.cuh"
+#include "hybrid_system.hpp"
+#include "tridiag_long_cuda.hpp"
+
+namespace gpurng {
+namespace solvers {
+namespace cuda {
+
+namespace {
+
+constexpr int kR = 32;                   // rows per chunk
+constexpr int kSegmentRows = 32 * kR;    // one warp's chunks
+constexpr int kStagedWarps = 4;          // warps a block in the staged chunk kernels (contiguous systems)
+constexpr int kAdjacentSystemsLong = 8;  // systems a block in the staged chunk kernels (adjacent systems)
+
+// Up to this many segments a system runs fused, one warp a segment. The chunk registers (about 250 a thread
+// for floats) allow at most 8 warps a block.
+template <typename T>
+struct FusedLimit;
+template <>
+struct FusedLimit<float> {
+  static constexpr int segments = 8;
+};
+template <>
+struct FusedLimit<double> {
+  static constexpr int segments = 4;
+};
+
+// Which chunk a thread owns: chunk `lane` (0 .. 31) of segment blockIdx.y of system k.
+struct ChunkSlot {
+  int64_t k;
+  int lane;
+  int warp;  // the thread's warp in the block (its shared buffer), contiguous mapping only
+};
+
+template <bool kAdjacent>
+__device__ ChunkSlot slot_of() {
+  ChunkSlot s;
+  if (kAdjacent) {
+    s.lane = threadIdx.x / kAdjacentSystemsLong;
+    s.k = int64_t(blockIdx.x) * kAdjacentSystemsLong + threadIdx.x % kAdjacentSystemsLong;
+    s.warp = 0;
+  } else {
+    s.lane = threadIdx.x & 31;
+    s.warp = threadIdx.x >> 5;
+    s.k = int64_t(blockIdx.x) * (blockDim.x >> 5) + s.warp;
+  }
+  return s;
+}
+
+// The chunk's rows of segment `seg`, the system's ends cleared (a_0 = 0, c_{m-1} = 0), padding rows identity.
+// With `with_rhs` false, d is not read (the constant parts only).
+template <typename T>
+__device__ void load_long_chunk(const Layout& L, const T* a, const T* b, const T* c, const T* x, int64_t base, int seg,
+                                int lane, T* buf, T (&ra)[kR], T (&rb)[kR], T (&rc)[kR], T (&rd)[kR]) {
+  const int row0 = seg * kSegmentRows;
+  const int64_t off = base + int64_t(row0) * L.row_stride;
+  const int left = L.m - row0;
+  load_chunk<T, kR>(a + off, L.row_stride, left, lane, ra, T(0), buf);
+  load_chunk<T, kR>(b + off, L.row_stride, left, lane, rb, T(1), buf);
+  load_chunk<T, kR>(c + off, L.row_stride, left, lane, rc, T(0), buf);
+  load_chunk<T, kR>(x + off, L.row_stride, left, lane, rd, T(0), buf);
+  GPURNG_UNROLL
+  for (int j = 0; j < kR; ++j) {
+    const int i = row0 + lane * kR + j;
+    if (i == 0) ra[j] = T(0);
+    if (i == L.m - 1) rc[j] = T(0);
+  }
+}
+
+// PCR over the n rows at `src` (steps h = 1, 2, ... < n), `dst` as much room; the block's threads share the rows
+// and every row reads its neighbours of the previous step, as pcr_rows does. Returns where the result lies and
+// folds the first failure (1-based origin of the reduced row) into `fail`.
+template <typename T>
+__device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int& fail) {
+  const PcrRow<T> zero{T(0), T(0), T(0)};
+  for (int h = 1; h < n; h *= 2) {
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+      const PcrRow<T> r = src[i];
+      const PcrRow<T> l = i - h >= 0 ? src[i - h] : zero;
+      const PcrRow<T> rr = i + h < n ? src[i + h] : zero;
+      PcrRow<T> next;
+      T rcp;
+      if (!pcr_factor(r.A, r.C, l.A, l.C, rr.A, rr.C, next.A, next.C, rcp))
+        fail = first_failure(fail, reduced_row_origin(i, kR) + 1);
+      next.D = pcr_apply(r.A, r.C, rcp, r.D, l.D, rr.D);
+      dst[i] = next;
+    }
+    __syncthreads();
+    PcrRow<T>* t = src;
+    src = dst;
+    dst = t;
+  }
+  return src;
+}
+
+// The block's first failure (0 if none), known to every thread; `first` is a shared int.
+__device__ int block_first_failure(int fail, int* first) {
+  if (threadIdx.x == 0) *first = INT_MAX;
+  __syncthreads();
+  if (fail) atomicMin(first, fail);
+  __syncthreads();
+  return *first == INT_MAX ? 0 : *first;
+}
+
+// Fused: one block per system, warp w eliminating segment w; the reduced rows (2P) and their PCR in shared memory.
+template <typename T>
+__global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
+                             T* __restrict__ x, int* __restrict__ info) {
+  extern __shared__ unsigned char smem_raw[];
+  __shared__ int first;
+  const int lane = threadIdx.x & 31, seg = threadIdx.x >> 5, segs = blockDim.x >> 5;
+  const int64_t k = blockIdx.x;
+  const int n = 2 * P;
+  PcrRow<T>* rows = reinterpret_cast<PcrRow<T>*>(smem_raw);
+  PcrRow<T>* spare = rows + n;
+  T* buf = reinterpret_cast<T*>(spare + n) + size_t(seg) * 33 * kR;
+  const int64_t base = L.base(k);
+  T ra[kR], rb[kR], rc[kR], rd[kR];
+  load_long_chunk(L, a, b, c, x, base, seg, lane, buf, ra, rb, rc, rd);
+  ChunkFactors<T, kR> f;
+  const int local = chunk_factor(ra, rb, rc, f);
+  const int p = seg * 32 + lane;
+  int fail = local && p < P ? p * kR + local : 0;
+  T DS, DE;
+  chunk_apply(f, rd, DS, DE);
+  if (p < P) {
+    rows[2 * p] = PcrRow<T>{f.S.A, f.S.C, DS};
+    rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, DE};
+  }
+  __syncthreads();
+  const PcrRow<T>* solved = block_pcr(rows, spare, n, fail);
+  fail = block_first_failure(fail, &first);
+  if (info && threadIdx.x == 0) info[k] = fail;
+  if (fail) return;
+  DS = p < P ? solved[2 * p].D : T(0);
+  DE = p < P ? solved[2 * p + 1].D : T(0);
+  chunk_back(f, rd, DS, DE);
+  const int row0 = seg * kSegmentRows;
+  store_chunk<T, kR>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, lane, rd, buf);
+  (void)segs;
+}
+
+// Staged, step 1: every chunk's reduced rows (with its right-hand side part) and local failure into the scratch.
+template <typename T, bool kAdjacent>
+__global__ void reduce_kernel(Layout L, int P, const T* __restrict__ a, const T* __restrict__ b,
+                              const T* __restrict__ c, const T* __restrict__ x, PcrRow<T>* __restrict__ red,
+                              int* __restrict__ chunk_fail) {
+  extern __shared__ unsigned char smem_raw[];
+  const ChunkSlot s = slot_of<kAdjacent>();
+  const int seg = blockIdx.y;
+  // Whole warps leave together where they share a buffer; a thread of its own leaves a padding chunk too.
+  if (s.k >= L.systems || (kAdjacent && seg * 32 + s.lane >= P)) return;
+  T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * kR;
+  T ra[kR], rb[kR], rc[kR], rd[kR];
+  load_long_chunk(L, a, b, c, x, L.base(s.k), seg, s.lane, buf, ra, rb, rc, rd);
+  ChunkFactors<T, kR> f;
+  const int local = chunk_factor(ra, rb, rc, f);
+  T DS, DE;
+  chunk_apply(f, rd, DS, DE);
+  const int p = seg * 32 + s.lane;
+  if (p >= P) return;
+  PcrRow<T>* mine = red + s.k * 2 * P;
+  mine[2 * p] = PcrRow<T>{f.S.A, f.S.C, DS};
+  mine[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, DE};
+  chunk_fail[s.k * P + p] = local ? p * kR + local : 0;
+}
+
+// Staged, step 2: one block per system solves its 2P reduced rows, in shared memory (spare NULL) or in the
+// scratch (rows and spare), and leaves the solution in the rows' D; sys_fail and info get the first failure.
+template <typename T>
+__global__ void reduced_kernel(int P, PcrRow<T>* __restrict__ red, PcrRow<T>* __restrict__ spare_rows,
+                               const int* __restrict__ chunk_fail, int* __restrict__ sys_fail, int* __restrict__ info) {
+  extern __shared__ unsigned char smem_raw[];
+  __shared__ int first;
+  const int64_t k = blockIdx.x;
+  const int n = 2 * P;
+  PcrRow<T>* mine = red + k * n;
+  PcrRow<T>* src = mine;
+  PcrRow<T>* dst = spare_rows ? spare_rows + k * n : nullptr;
+  if (!spare_rows) {
+    src = reinterpret_cast<PcrRow<T>*>(smem_raw);
+    dst = src + n;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) src[i] = mine[i];
+  }
+  int fail = 0;
+  for (int p = threadIdx.x; p < P; p += blockDim.x) fail = first_failure(fail, chunk_fail[k * P + p]);
+  __syncthreads();
+  const PcrRow<T>* solved = block_pcr(src, dst, n, fail);
+  fail = block_first_failure(fail, &first);
+  if (threadIdx.x == 0) {
+    sys_fail[k] = fail;
+    if (info) info[k] = fail;
+  }
+  if (fail || solved == mine) return;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) mine[i].D = solved[i].D;
+}
+
+// Staged, step 3: every chunk eliminated again from its inputs and back-substituted with its x_s, x_e.
+template <typename T, bool kAdjacent>
+__global__ void back_kernel(Layout L, int P, const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
+                            T* __restrict__ x, const PcrRow<T>* __restrict__ red, const int* __restrict__ sys_fail) {
+  extern __shared__ unsigned char smem_raw[];
+  const ChunkSlot s = slot_of<kAdjacent>();
+  const int seg = blockIdx.y;
+  // As in reduce_kernel; a failed system's x stays as it was.
+  if (s.k >= L.systems || (kAdjacent && seg * 32 + s.lane >= P) || sys_fail[s.k]) return;
+  T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * kR;
+  const int64_t base = L.base(s.k);
+  T ra[kR], rb[kR], rc[kR], rd[kR];
+  load_long_chunk(L, a, b, c, x, base, seg, s.lane, buf, ra, rb, rc, rd);
+  ChunkFactors<T, kR> f;
+  chunk_factor(ra, rb, rc, f);
+  T DS, DE;
+  chunk_apply(f, rd, DS, DE);
+  const int p = seg * 32 + s.lane;
+  const PcrRow<T>* mine = red + s.k * 2 * P;
+  DS = p < P ? mine[2 * p].D : T(0);
+  DE = p < P ? mine[2 * p + 1].D : T(0);
+  chunk_back(f, rd, DS, DE);
+  const int row0 = seg * kSegmentRows;
+  store_chunk<T, kR>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, s.lane, rd, buf);
+}
+
+size_t align256(size_t n) { return (n + 255) / 256 * 256; }
+
+int max_shared_per_block() {
+  int dev = 0, v = 48 * 1024;
+  cudaGetDevice(&dev);
+  if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess) {
+    cudaGetLastError();
+    v = 48 * 1024;
+  }
+  return v;
+}
+
+gpurngStatus_t launched() {
+  return cudaGetLastError() == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_LAUNCH_FAILURE;
+}
+
+// Past 48 KiB of dynamic plus static shared memory a kernel must opt in; the kernels here have an int or two of
+// static shared memory, so any dynamic size from 32 KiB opts in (48 KiB of dynamic alone failed to launch).
+template <typename Kernel>
+void allow_shared(Kernel kernel, size_t bytes) {
+  if (bytes >= 32 * 1024) cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+}
+
+template <typename T, bool kAdjacent>
+gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
+  const Layout& L = call.layout;
+  const int P = hybrid_chunk_count(L.m), n = 2 * P, segs = (P + 31) / 32;
+  const size_t red_bytes = align256(sizeof(PcrRow<T>) * size_t(n) * size_t(L.systems));
+  const size_t fail_bytes = align256(sizeof(int) * size_t(P) * size_t(L.systems));
+  const size_t sys_bytes = align256(sizeof(int) * size_t(L.systems));
+  const size_t pcr_smem = 2 * sizeof(PcrRow<T>) * size_t(n);
+  const bool pcr_in_shared = pcr_smem + 1024 <= size_t(max_shared_per_block());  // 1 KiB: static and reserved
+  gpurngStatus_t s = reserve(scratch, red_bytes * (pcr_in_shared ? 1 : 2) + fail_bytes + sys_bytes);
+  if (s != GPURNG_STATUS_SUCCESS) return s;
+  auto* p = static_cast<unsigned char*>(scratch.ptr);
+  auto* red = reinterpret_cast<PcrRow<T>*>(p);
+  auto* chunk_fail = reinterpret_cast<int*>(p + red_bytes);
+  auto* sys_fail = reinterpret_cast<int*>(p + red_bytes + fail_bytes);
+  auto* spare = pcr_in_shared ? nullptr : reinterpret_cast<PcrRow<T>*>(p + red_bytes + fail_bytes + sys_bytes);
+
+  const int per_block = kAdjacent ? kAdjacentSystemsLong : kStagedWarps;
+  const dim3 grid(unsigned((L.systems + per_block - 1) / per_block), unsigned(segs));
+  const unsigned threads = kAdjacent ? kAdjacentSystemsLong * 32 : kStagedWarps * 32;
+  const size_t buf_smem = kAdjacent ? 0 : size_t(kStagedWarps) * 33 * kR * sizeof(T);
+  reduce_kernel<T, kAdjacent><<<grid, threads, buf_smem, st>>>(L, P, call.a, call.b, call.c, call.x, red, chunk_fail);
+  if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
+  const unsigned pcr_threads = unsigned(std::min(1024, (n + 31) / 32 * 32));
+  const size_t smem = pcr_in_shared ? pcr_smem : 0;
+  allow_shared(reduced_kernel<T>, smem);
+  reduced_kernel<T><<<unsigned(L.systems), pcr_threads, smem, st>>>(P, red, spare, chunk_fail, sys_fail, call.info);
+  if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
+  back_kernel<T, kAdjacent><<<grid, threads, buf_smem, st>>>(L, P, call.a, call.b, call.c, call.x, red, sys_fail);
+  return launched();
+}
+
+}  // namespace
+
+template <typename T>
+gpurngStatus_t launch_long_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
+  const Layout& L = call.layout;
+  const int P = hybrid_chunk_count(L.m), segs = (P + 31) / 32;
+  if (L.systems_adjacent()) return launch_staged<T, true>(call, scratch, st);
+  if (segs > FusedLimit<T>::segments) return launch_staged<T, false>(call, scratch, st);
+  const size_t smem = 2 * sizeof(PcrRow<T>) * size_t(2 * P) + size_t(segs) * 33 * kR * sizeof(T);
+  allow_shared(fused_kernel<T>, smem);
+  fused_kernel<T>
+      <<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, P, call.a, call.b, call.c, call.x, call.info);
+  return launched();
+}
+
+template gpurngStatus_t launch_long_hybrid<float>(const TridiagCall<float>&, DeviceScratch&, cudaStream_t);
+template gpurngStatus_t launch_long_hybrid<double>(const TridiagCall<double>&, DeviceScratch&, cudaStream_t);
+
+}  // namespace cuda
+}  // namespace solvers
+}  // namespace gpurng
