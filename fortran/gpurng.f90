@@ -99,6 +99,7 @@ module gpurng
   integer(c_int), parameter :: GPURNG_STATUS_UNSTABLE_SCHEME = 1003    ! explicit PDE step too large
   integer(c_int), parameter :: GPURNG_STATUS_OVERLAPPING_ARRAYS = 1004 ! an output overlaps an input
   integer(c_int), parameter :: GPURNG_STATUS_MIXED_MEMORY = 1005       ! host and device arrays in one call
+  integer(c_int), parameter :: GPURNG_STATUS_RESULT_OUT_OF_BOUNDS = 1006 ! a PDE output not finite or out of bounds
 
   ! ---- gpurngRngType_t (engines; see gpurng.h for each engine's outputs) --------------------------
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_DEFAULT = 100        ! cuRAND's default: XORWOW

@@ -52,7 +52,11 @@ typedef enum gpurngStatus {
   /** An output array overlaps an input array where the call does not allow it. */
   GPURNG_STATUS_OVERLAPPING_ARRAYS = 1004,
   /** The arrays of one call mix host and device memory. */
-  GPURNG_STATUS_MIXED_MEMORY = 1005
+  GPURNG_STATUS_MIXED_MEMORY = 1005,
+  /** A computed result failed the check its call documents (gpurng_pde.h: a price, delta or gamma not finite, or a
+   *  price outside the bounds every arbitrage-free price obeys); those outputs are NaN and their info entries say
+   *  which. */
+  GPURNG_STATUS_RESULT_OUT_OF_BOUNDS = 1006
 } gpurngStatus_t;
 
 /** Engines. The numbers never change. RANMAR engines are numbered from 1000 so that cuRAND's numbers
@@ -191,10 +195,10 @@ typedef enum gpurngNormalMethod {
    *  four Sobol' generators: the words of the default method, converted by the formulas of cuRAND's device code
    *  (curand_normal.h with CUDA's logf, sqrtf, __sincosf, log, sqrt, sincospi, erfcinvf, erfcinv, expf, exp;
    *  mean + stddev z as one fused multiply-add), so a program moving from curandGenerateNormal on the GPU gets
-   *  the numbers it had, at cuRAND's speed or better (the portable Sobol' normals are slower: docs/PERFORMANCE.md). The GPU makes them: host-memory
-   *  outputs are made on the GPU and copied back; on the CPU backend the normal and log-normal calls return
-   *  GPURNG_STATUS_ARCH_MISMATCH (CUDA's intrinsics do not exist on the host). Uniform, integer and Poisson
-   *  outputs are those of the default method. The device API's GPURNG_NORMALS_CURAND_DEVICE is the same mode
+   *  the numbers it had, at cuRAND's speed or better (the portable Sobol' normals are slower: docs/PERFORMANCE.md). The
+   * GPU makes them: host-memory outputs are made on the GPU and copied back; on the CPU backend the normal and
+   * log-normal calls return GPURNG_STATUS_ARCH_MISMATCH (CUDA's intrinsics do not exist on the host). Uniform, integer
+   * and Poisson outputs are those of the default method. The device API's GPURNG_NORMALS_CURAND_DEVICE is the same mode
    *  for users' kernels. */
   GPURNG_NORMAL_METHOD_CURAND_DEVICE = 4
 } gpurngNormalMethod_t;

@@ -25,6 +25,20 @@
  * For S0 halfway between two nodes this is Giles' readout (mean of the two nodes, one-sided delta, four-point
  * gamma). docs/SOLVERS.md has the accuracy and the measured speed.
  *
+ * Monotonicity and the output check. A scheme is monotone (its solution operator maps non-negative payoffs to
+ * non-negative values) when I - L (implicit; I - L/2 for Crank-Nicolson) is an M-matrix and I + L (explicit; I + L/2)
+ * has no negative entry: on this grid, sigma^2 j >= r at every interior node (lambda_j >= g_j), and for the explicit
+ * parts also 1 - 2 lambda_j - r dt >= 0 at every node (for Crank-Nicolson's half, 1 - lambda_j - r dt / 2 >= 0). The
+ * scheme never meets them exactly: the one-sided top row couples u_{J-1} with the sign an M-matrix forbids whenever
+ * r > 0, the textbook case (r = 0.05, sigma = 0.2) fails sigma^2 j >= r at j = 1, and Crank-Nicolson's explicit half
+ * fails the diagonal condition at every usual step. Yet such grids converge to the Black-Scholes price. So the
+ * conditions are stated here but not enforced; what is enforced is their consequence: after the last step every
+ * option's readout is checked, and a price, delta or gamma that is not finite, or a price below 0 or above its
+ * bound (S0 for a call, K for a put; every arbitrage-free price lies within them) by more than max(S0, K) 2^-20
+ * (double) or 2^-17 (float), makes that option's outputs NaN and its info entry -2. This catches grids too coarse
+ * for their parameters (J = 3, T = 1e6 with N = 2500, r = 1e6) and overflow (float, Smax = 3e38); a price that is
+ * wrong but within the bounds is not caught.
+ *
  * Memory: the arrays of one call are all host memory (the call runs on CPU threads, synchronously) or all
  * device memory (queued on the solver's stream, asynchronous, no synchronisation, graph-capturable after the
  * first call; scratch is used only for J + 1 > 1024). Every function returns a ::gpurngStatus_t and never
@@ -65,8 +79,9 @@ typedef enum gpurngPdeScheme {
  *                  sigma >= 0, maturity >= 0, all finite
  * @param price     count prices at S0 (required); @p delta and @p gamma: count values each, or NULL
  * @param grid      NULL, or count * (J + 1) values: option k's solution at nodes 0..J from grid[k*(J+1)]
- * @param info      NULL, or count ints: 0, or the 1-based row of a tiny pivot in the implicit solve (that
- *                  option's outputs are then NaN; with host memory the call returns GPURNG_STATUS_ZERO_PIVOT)
+ * @param info      NULL, or count ints: 0; the 1-based row of a tiny pivot in the implicit solve; -1 for an
+ *                  unstable explicit step (device memory); -2 for outputs that failed the output check (above).
+ *                  A non-zero entry makes that option's price, delta, gamma and grid NaN.
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL;
  *         GPURNG_STATUS_INVALID_VALUE for an unknown scheme or option kind (host memory: kinds are checked
  *         before any work; device memory: kinds are not read on the host, an unknown one prices as a call of
@@ -79,7 +94,9 @@ typedef enum gpurngPdeScheme {
  *         entry is -1);
  *         GPURNG_STATUS_OVERLAPPING_ARRAYS if an output array overlaps another array;
  *         GPURNG_STATUS_MIXED_MEMORY if the arrays mix host and device memory;
- *         GPURNG_STATUS_ZERO_PIVOT (host memory) as @p info says;
+ *         GPURNG_STATUS_ZERO_PIVOT (host memory) if an option met a tiny pivot (@p info says which);
+ *         GPURNG_STATUS_RESULT_OUT_OF_BOUNDS (host memory) if none did but an option's outputs failed the output
+ *         check (info -2; device memory: info alone says so);
  *         GPURNG_STATUS_ALLOCATION_FAILED, GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors.
  */
 GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dDouble(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N,

@@ -243,6 +243,8 @@ const char* gpurngGetErrorString(gpurngStatus_t status) {
       return "an output array overlaps an input array";
     case GPURNG_STATUS_MIXED_MEMORY:
       return "the arrays of one call mix host and device memory";
+    case GPURNG_STATUS_RESULT_OUT_OF_BOUNDS:
+      return "a result is not finite or breaks a bound the exact answer obeys (the grid or time step is too coarse)";
   }
   return "unknown status";
 }

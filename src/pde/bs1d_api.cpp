@@ -3,6 +3,7 @@
 // loops (host memory) or the GPU launcher (device memory). Nothing throws across it.
 #include <cmath>
 #include <initializer_list>
+#include <vector>
 
 #include "../backends/cpu/thread_pool.hpp"
 #include "../core/abi_guard.hpp"
@@ -99,7 +100,20 @@ gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N
   if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
   st = check_host_options(call);
   if (st != GPURNG_STATUS_SUCCESS) return st;
-  return cpu::run_bs1d(call) == 0 ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ZERO_PIVOT;
+  // The status sums up the info codes: the caller's array, or one of our own when it passed NULL.
+  std::vector<int> own_info;
+  if (!call.info) {
+    own_info.resize(n);
+    call.info = own_info.data();
+  }
+  cpu::run_bs1d(call);
+  bool pivot = false, rejected = false;
+  for (int k = 0; k < count; ++k) {
+    pivot = pivot || call.info[k] > 0;
+    rejected = rejected || call.info[k] == kInfoRejected;
+  }
+  if (pivot) return GPURNG_STATUS_ZERO_PIVOT;
+  return rejected ? GPURNG_STATUS_RESULT_OUT_OF_BOUNDS : GPURNG_STATUS_SUCCESS;
 }
 
 }  // namespace

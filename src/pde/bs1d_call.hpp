@@ -29,8 +29,9 @@ struct Bs1dCall {
 };
 
 namespace cpu {
-// Runs the call on the CPU threads (host memory, arguments checked). Returns the number of options whose
-// implicit factorisation met a tiny pivot (their outputs are NaN, info says where).
+// Runs the call on the CPU threads (host memory, arguments checked; call.info not NULL for the status to be
+// known). Returns the number of options whose implicit factorisation met a tiny pivot (their outputs are NaN,
+// info says where); options whose outputs failed the check (kInfoRejected) are not counted.
 template <typename T>
 int64_t run_bs1d(const Bs1dCall<T>& call);
 }  // namespace cpu

@@ -77,7 +77,8 @@ __device__ __forceinline__ T from_above(T v, int d, int lane) {
   return lane + d < 32 ? x : T(0);
 }
 
-// Outputs of an option that failed (info code: -1 unstable explicit step, else the 1-based pivot row): NaN
+// Outputs of an option that failed (info code: -1 unstable explicit step, kInfoRejected (-2) outputs that failed
+// the check, else the 1-based pivot row): NaN
 // everywhere. Lane `lane` of `lanes` writes its share of the grid.
 template <typename T>
 __device__ void write_failed(const Bs1dCall<T>& c, int64_t k, int code, int lane, int lanes) {
@@ -265,7 +266,12 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
   const int j = readout_node(o.S0, dS, J);
   const T w = readout_weight(o.S0, dS, j);
   const T um1 = warp_node(u, j - 1), u0 = warp_node(u, j), u1 = warp_node(u, j + 1), u2 = warp_node(u, j + 2);
-  if (lane == 0) write_readout(c, k, readout(um1, u0, u1, u2, w, dS));
+  const Readout<T> r = readout(um1, u0, u1, u2, w, dS);  // every lane: the check's outcome is the warp's
+  if (!readout_accepted(r, o.put, o.S0, o.K)) {
+    write_failed(c, k, kInfoRejected, lane, 32);
+    return;
+  }
+  if (lane == 0) write_readout(c, k, r);
   if (c.grid) {
     T* g = c.grid + k * int64_t(J + 1);
 #pragma unroll
@@ -354,7 +360,12 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) half_warp_explicit_kernel
     write_failed(c, k, -1, sub, 16);
     return;
   }
-  if (sub == 0) write_readout(c, k, readout(um1, u0, u1, u2, w, dS));
+  const Readout<T> r = readout(um1, u0, u1, u2, w, dS);
+  if (!readout_accepted(r, o.put, o.S0, o.K)) {
+    write_failed(c, k, kInfoRejected, sub, 16);
+    return;
+  }
+  if (sub == 0) write_readout(c, k, r);
   if (c.grid) {
     T* g = c.grid + k * int64_t(J + 1);
 #pragma unroll
@@ -434,7 +445,12 @@ __global__ void __launch_bounds__(kThreadsPerBlock) thread_kernel(const Bs1dCall
   }
   const int j = readout_node(o.S0, dS, J);
   const T w = readout_weight(o.S0, dS, j);
-  write_readout(c, k, readout(u[(j - 1) * stride], u[j * stride], u[(j + 1) * stride], u[(j + 2) * stride], w, dS));
+  const Readout<T> r = readout(u[(j - 1) * stride], u[j * stride], u[(j + 1) * stride], u[(j + 2) * stride], w, dS);
+  if (!readout_accepted(r, o.put, o.S0, o.K)) {
+    write_failed(c, k, kInfoRejected, 0, 1);
+    return;
+  }
+  write_readout(c, k, r);
   if (c.grid) {
     T* g = c.grid + k * int64_t(m);
     for (int i = 0; i < m; ++i) g[i] = u[i * stride];

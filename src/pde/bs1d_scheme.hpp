@@ -197,6 +197,35 @@ GPURNG_HD Readout<T> readout(T um1, T u0, T u1, T u2, T w, T dS) {
   return r;
 }
 
+// The output check (gpurng_pde.h): info code kInfoRejected when the price, delta or gamma is not finite, or the price
+// lies outside [0, S0] (call) or [0, K] (put) by more than a slack of max(S0, K) times 2^-20 (double) or 2^-17
+// (float, 64 epsilon). The slack is far above the rounding of either precision and the 1e-15-relative negatives
+// that the one-sided top row leaves near Smax in healthy grids, and far below the errors of the grids it is there
+// to catch (put prices of -0.58 at J = 3, -0.78 at T = 1e6, -2.7e29 at r = 1e6, 492 > K with Crank-Nicolson there).
+constexpr int kInfoRejected = -2;
+
+template <typename T>
+struct BoundSlack;
+template <>
+struct BoundSlack<float> {
+  static constexpr float value = 7.62939453125e-06f;  // 2^-17
+};
+template <>
+struct BoundSlack<double> {
+  static constexpr double value = 9.5367431640625e-07;  // 2^-20
+};
+
+template <typename T>
+GPURNG_HD bool readout_accepted(const Readout<T>& r, bool put, T S0, T K) {
+  const T big = std::numeric_limits<T>::max();
+  // Written as comparisons that NaN fails.
+  const bool finite =
+      solvers::abs_hd(r.price) <= big && solvers::abs_hd(r.delta) <= big && solvers::abs_hd(r.gamma) <= big;
+  const T slack = BoundSlack<T>::value * (S0 > K ? S0 : K);
+  const T upper = put ? K : S0;
+  return finite && r.price >= -slack && r.price <= upper + slack;
+}
+
 template <typename T>
 GPURNG_HD T quiet_nan() {
   return std::numeric_limits<T>::quiet_NaN();

@@ -340,7 +340,7 @@ TEST(BsPde, EdgeParameters) {
   Options<double> o;
   o.add(kCallEu, 100, 90, 0.05, 0.2, 0);  // maturity 0: the interpolated payoff
   o.add(kCallEu, 0, 100, 0.05, 0.2, 1);   // S0 = 0 (readout clamped to node 1)
-  o.add(kPutEu, 200, 100, 0.05, 0.2, 1);  // S0 = Smax
+  o.add(kPutEu, 100, 100, 0.05, 0.2, 1);  // an ordinary put (below: the same at S0 = Smax)
   o.add(kCallEu, 100, 100, 0, 0, 1);      // no rate, no volatility
   o.add(kPutAm, 100, 0, 0.05, 0.2, 1);    // strike 0
   const Priced<double> p = price_host(GPURNG_PDE_IMPLICIT, kJ, 100, kSmax, o);
@@ -348,8 +348,15 @@ TEST(BsPde, EdgeParameters) {
   for (int k = 0; k < o.count(); ++k) EXPECT_TRUE(std::isfinite(p.price[k])) << k;
   EXPECT_NEAR(p.price[0], 10.0, 1e-12);
   EXPECT_NEAR(p.price[1], 0.0, 1e-6);
-  EXPECT_NEAR(p.price[2], 0.0, 1e-3);
   EXPECT_EQ(p.price[4], 0.0);
+  // S0 = Smax: the one-sided top row leaves the put's grid negative there (u_J = -2.3e-4 on this grid, K = 100), so
+  // the price read there is negative and the output check rejects it rather than return it.
+  Options<double> top;
+  top.add(kPutEu, 200, 100, 0.05, 0.2, 1);
+  const Priced<double> t = price_host(GPURNG_PDE_IMPLICIT, kJ, 100, kSmax, top);
+  EXPECT_EQ(t.status, GPURNG_STATUS_RESULT_OUT_OF_BOUNDS);
+  EXPECT_EQ(t.info[0], -2);
+  EXPECT_TRUE(std::isnan(t.price[0]));
   const Priced<double> e = price_host(GPURNG_PDE_EXPLICIT, kJ, 1, kSmax, o.one(0));
   ASSERT_EQ(e.status, GPURNG_STATUS_SUCCESS);
   EXPECT_NEAR(e.price[0], 10.0, 1e-12);
@@ -558,6 +565,66 @@ TEST(BsPde, TinyPivotReported) {
     EXPECT_TRUE(std::isfinite(grid[c.J + 1 + 5]));
   }
 }
+
+// ------------------------------------------------------------------------------------------------------------
+// The silent wrong answers issue 31 found (host memory, as a new user would try them), each beside a healthy option
+// in the same batch: now info -2, NaN outputs and GPURNG_STATUS_RESULT_OUT_OF_BOUNDS, the healthy one untouched.
+
+struct SilentCase {
+  const char* what;
+  int scheme, J, N;
+  double Smax;
+  int kind;
+  double S0, K, r, sigma, T;
+};
+const SilentCase kSilentCases[] = {
+    {"J = 3 put", GPURNG_PDE_IMPLICIT, 3, 2500, 400, kPutEu, 100, 100, 0.05, 0.2, 1},
+    {"J = 3 put, Crank-Nicolson", GPURNG_PDE_CRANK_NICOLSON, 3, 2500, 400, kPutEu, 100, 100, 0.05, 0.2, 1},
+    {"T = 1e6 put", GPURNG_PDE_IMPLICIT, 255, 2500, 400, kPutEu, 100, 100, 0.05, 0.2, 1e6},
+    {"T = 1e6 put, Crank-Nicolson", GPURNG_PDE_CRANK_NICOLSON, 255, 2500, 400, kPutEu, 100, 100, 0.05, 0.2, 1e6},
+    {"r = 1e6 put", GPURNG_PDE_IMPLICIT, 255, 2500, 400, kPutEu, 100, 100, 1e6, 0.2, 1},
+    {"r = 1e6 put, Crank-Nicolson", GPURNG_PDE_CRANK_NICOLSON, 255, 2500, 400, kPutEu, 100, 100, 1e6, 0.2, 1},
+    {"Smax = 3e38 put", GPURNG_PDE_IMPLICIT, 255, 2500, 3e38, kPutEu, 100, 100, 0.05, 0.2, 1},
+    {"Smax = 3e38 call", GPURNG_PDE_IMPLICIT, 255, 2500, 3e38, kCallEu, 1e37, 100, 0.05, 0.2, 1},
+};
+
+template <typename T>
+Options<T> silent_batch(const SilentCase& c) {
+  Options<T> o;
+  o.add(c.kind, c.S0, c.K, c.r, c.sigma, c.T);
+  o.add(kCallEu, 100, 100, 0.05, 0.2, 1);  // healthy beside it where the grid is (Smax = 400)
+  return o;
+}
+
+template <typename T>
+void silent_cases_reported() {
+  for (const SilentCase& c : kSilentCases) {
+    if (c.Smax > 1e38 && sizeof(T) == 8) continue;  // the overflow cases are float's
+    const std::string what = std::string(c.what) + (sizeof(T) == 4 ? " float" : " double");
+    const Priced<T> p = price_host(c.scheme, c.J, c.N, c.Smax, silent_batch<T>(c));
+    EXPECT_EQ(p.status, GPURNG_STATUS_RESULT_OUT_OF_BOUNDS) << what;
+    EXPECT_EQ(p.info[0], -2) << what;
+    EXPECT_TRUE(std::isnan(p.price[0]) && std::isnan(p.delta[0]) && std::isnan(p.gamma[0])) << what;
+    for (int j = 0; j <= c.J; ++j) ASSERT_TRUE(std::isnan(p.grid[j])) << what << " node " << j;
+    if (c.Smax < 1e4) {
+      EXPECT_EQ(p.info[1], 0) << what;
+      EXPECT_TRUE(p.price[1] > T(0) && p.price[1] < T(100)) << what;
+    } else {  // a grid of spacing 1.2e36 overflows in float for every option on it
+      EXPECT_EQ(p.info[1], -2) << what;
+    }
+    // The status needs no info array.
+    Solver s;
+    const Options<T> o = silent_batch<T>(c);
+    std::vector<T> price(2);
+    EXPECT_EQ(pde(s.s, c.scheme, c.J, c.N, T(c.Smax), 2, o.kind.data(), o.S0.data(), o.K.data(), o.r.data(),
+                  o.sigma.data(), o.mat.data(), price.data(), (T*)nullptr, (T*)nullptr, (T*)nullptr, nullptr),
+              GPURNG_STATUS_RESULT_OUT_OF_BOUNDS)
+        << what;
+  }
+}
+
+TEST(BsPde, SilentWrongAnswersReportedDouble) { silent_cases_reported<double>(); }
+TEST(BsPde, SilentWrongAnswersReportedFloat) { silent_cases_reported<float>(); }
 
 // ------------------------------------------------------------------------------------------------------------
 // The CPU backend's ISA copies (baseline with software fma, AVX2+FMA, AVX-512) give the same bits: this process
@@ -790,6 +857,31 @@ TEST(BsPdeGpu, DevicePivotInfo) {
     h.status = dev.status;
     expect_same(h, dev, "pivot case J=" + std::to_string(c.J));
   }
+}
+
+// The silent cases on the device: the same info and NaN outputs as the host call (whose status says so).
+template <typename T>
+void device_silent_cases() {
+  for (const SilentCase& c : kSilentCases) {
+    if (c.Smax > 1e38 && sizeof(T) == 8) continue;
+    const Options<T> o = silent_batch<T>(c);
+    Priced<T> host = price_host(c.scheme, c.J, c.N, c.Smax, o);
+    const Priced<T> dev = price_device(c.scheme, c.J, c.N, c.Smax, o);
+    EXPECT_EQ(host.status, GPURNG_STATUS_RESULT_OUT_OF_BOUNDS) << c.what;
+    EXPECT_EQ(dev.status, GPURNG_STATUS_SUCCESS) << c.what;  // a device call cannot know
+    EXPECT_EQ(dev.info[0], -2) << c.what;
+    host.status = dev.status;
+    expect_same(host, dev, c.what);
+  }
+}
+
+TEST(BsPdeGpu, DeviceSilentCasesDouble) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  device_silent_cases<double>();
+}
+TEST(BsPdeGpu, DeviceSilentCasesFloat) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  device_silent_cases<float>();
 }
 
 // Mixed host and device pointers.
