@@ -19,11 +19,18 @@
  * whole time loop, one warp per option, for J + 1 <= 1024 (32 chunks of 4 .. 32 nodes); larger grids run
  * Thomas' algorithm per option from global memory on both backends (also bit-identical).
  *
- * Readout at S0 (S_j <= S0 <= S_{j+1}, j clamped to 1 .. J-2, w = (S0 - S_j) / dS):
- *   price = (1 - w) u_j + w u_{j+1},  delta = (u_{j+1} - u_j) / dS,
- *   gamma = (1 - w) G_j + w G_{j+1},   G_j = (u_{j+1} - 2 u_j + u_{j-1}) / dS^2.
- * For S0 halfway between two nodes this is Giles' readout (mean of the two nodes, one-sided delta, four-point
- * gamma). docs/SOLVERS.md has the accuracy and the measured speed.
+ * Initial values: the payoff at S_j, except at the interior node whose cell [S_j - dS/2, S_j + dS/2] has K strictly
+ * inside, when sigma > 0 and T > 0: there the payoff averaged over the cell, payoff(S_j) + e^2 / (2 dS) with
+ * e = dS/2 - |S_j - K| (Pooley, Vetzal and Forsyth 2003), so that the error does not depend on where K falls.
+ *
+ * Readout at S0 (S_j <= S0 <= S_{j+1}, j clamped to 1 .. J-2, w = (S0 - S_j) / dS): the cubic through
+ * u_{j-1} .. u_{j+2} and its derivatives at S0. With D0 = u_{j-1} - 2 u_j + u_{j+1}, D1 = u_j - 2 u_{j+1} + u_{j+2},
+ * q = (2 - w) D0 + (1 + w) D1:
+ *   price = (1 - w) u_j + w u_{j+1} - w (1 - w) q / 6,
+ *   delta = (u_{j+1} - u_j - ((1 - 2 w) q + w (1 - w) (D1 - D0)) / 6) / dS,
+ *   gamma = ((1 - w) D0 + w D1) / dS^2.
+ * (Giles' readout, the mean of the two nodes at w = 1/2, is the first two terms of the price; the grid output gives
+ * it back.) docs/SOLVERS.md has the accuracy and the measured speed.
  *
  * Monotonicity and the output check. A scheme is monotone (its solution operator maps non-negative payoffs to
  * non-negative values) when I - L (implicit; I - L/2 for Crank-Nicolson) is an M-matrix and I + L (explicit; I + L/2)
@@ -35,9 +42,14 @@
  * conditions are stated here but not enforced; what is enforced is their consequence: after the last step every
  * option's readout is checked, and a price, delta or gamma that is not finite, or a price below 0 or above its
  * bound (S0 for a call, K for a put; every arbitrage-free price lies within them) by more than max(S0, K) 2^-20
- * (double) or 2^-17 (float), makes that option's outputs NaN and its info entry -2. This catches grids too coarse
- * for their parameters (J = 3, T = 1e6 with N = 2500, r = 1e6) and overflow (float, Smax = 3e38); a price that is
- * wrong but within the bounds is not caught.
+ * (double) or 2^-17 (float), or a cubic readout that departs from the linear interpolation of its two nodes by more
+ * than max(S0, K) / 128 (the grid does not resolve the solution at S0), makes that option's outputs NaN and its info
+ * entry -2. This catches grids too coarse for their parameters (J = 3, T = 1e6 with N = 2500, r = 1e6) and overflow
+ * (float, Smax = 3e38); a price that is wrong but within the bounds and resolved is not caught.
+ *
+ * Float: the diagonal 1 + 2 lambda_j + r dt rounds the discount r dt by up to eps sigma^2 j^2 / r of itself, so float
+ * prices stop improving near 1e-3 and degrade past about 512 nodes below S0 (docs/SOLVERS.md has the figures); use
+ * double for finer grids.
  *
  * Memory: the arrays of one call are all host memory (the call runs on CPU threads, synchronously) or all
  * device memory (queued on the solver's stream, asynchronous, no synchronisation, graph-capturable after the

@@ -67,7 +67,7 @@ typedef struct gpurngSolver_st *gpurngSolver_t;
 /** Tridiagonal algorithms. The numbers never change. */
 typedef enum gpurngTridiagAlgorithm {
   /** The fastest for the backend and layout: on the CPU always THOMAS (vectorised across systems); on the GPU
-   *  THOMAS_PCR for m <= 1024 (constant matrices along solvedim != 0: THOMAS), else THOMAS. */
+   *  THOMAS_PCR (constant matrices along solvedim != 0 or with m > 1024: THOMAS). */
   GPURNG_TRIDIAG_AUTO = 0,
   /** Thomas' algorithm (LU without pivoting), one system per thread or SIMD lane: 8 flops per unknown, m
    *  sequential steps. Any m. On the GPU it keeps the eliminated upper diagonal in the solver's scratch. */
@@ -75,11 +75,11 @@ typedef enum gpurngTridiagAlgorithm {
   /** Parallel cyclic reduction (Hockney and Jesshope) on the system padded to 32 * 2^k rows: log2 of that
    *  many steps, each updating every row. m <= 1024 (else GPURNG_STATUS_OUT_OF_RANGE). */
   GPURNG_TRIDIAG_PCR = 2,
-  /** Giles, Laszlo and Appleyard's hybrid: the system is cut into 32 chunks of R rows (R = the smallest of
-   *  4, 8, 16, 32 with 32 R >= m; rows past m are identity rows), each chunk eliminated by a modified
-   *  Thomas down to its first and last unknown, the 64-unknown reduced system solved by PCR, then each chunk
-   *  back-substituted. On the GPU one warp (or 32 threads of a block) per system with the rows in
-   *  registers. m <= 1024 (else GPURNG_STATUS_OUT_OF_RANGE). */
+  /** Giles, Laszlo and Appleyard's hybrid: the system is cut into P chunks of R rows (m <= 1024: P = 32 and R =
+   *  the smallest of 4, 8, 16, 32 with 32 R >= m; m > 1024: R = 32 and P = ceil(m / 32); rows past m are identity
+   *  rows), each chunk eliminated by a modified Thomas down to its first and last unknown, the 2P-unknown reduced
+   *  system solved by PCR, then each chunk back-substituted. On the GPU one lane per chunk with its rows in
+   *  registers. Any m for solves; m <= 1024 for constant matrices (else GPURNG_STATUS_OUT_OF_RANGE). */
   GPURNG_TRIDIAG_THOMAS_PCR = 3
 } gpurngTridiagAlgorithm_t;
 
@@ -133,7 +133,7 @@ GPURNG_API gpurngStatus_t gpurngSolverGetLastAlgorithm(gpurngSolver_t solver, gp
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL;
  *         GPURNG_STATUS_NULL_POINTER if @p dims, @p dl, @p d, @p du or @p x is NULL;
  *         GPURNG_STATUS_OUT_OF_RANGE for ndim outside 1..3, solvedim outside 0..ndim-1, an extent below 1, a
- *         pad below its extent, more than 2^31 - 1 padded elements, or m > 1024 with PCR or THOMAS_PCR;
+ *         pad below its extent, more than 2^31 - 1 padded elements, or m > 1024 with PCR;
  *         GPURNG_STATUS_OVERLAPPING_ARRAYS if x overlaps dl, d or du;
  *         GPURNG_STATUS_MIXED_MEMORY if the arrays mix host and device memory;
  *         GPURNG_STATUS_ZERO_PIVOT (host memory only) if any system met a tiny pivot;
@@ -175,7 +175,8 @@ GPURNG_API gpurngStatus_t gpurngDgtsvInterleavedBatch(gpurngSolver_t solver, int
  * One matrix for the whole batch (the time-stepping case): dl, d, du hold m coefficients each (dl[0] and
  * du[m-1] not read), in the memory kind of x; the matrix is factored once per call and every system moves
  * only its right-hand side in and its solution out. Layout arguments as gpurngSgtsvBatch. The algorithm is
- * THOMAS or THOMAS_PCR (PCR runs as THOMAS_PCR: its factors would take m log m words).
+ * THOMAS or THOMAS_PCR (PCR runs as THOMAS_PCR: its factors would take m log m words); THOMAS_PCR (and so PCR)
+ * takes m <= 1024 here, else GPURNG_STATUS_OUT_OF_RANGE (AUTO then runs THOMAS).
  * @param info  NULL, or one int (host or device memory as x): 0, or i + 1 where the factorisation met a tiny
  *              pivot (then no x is changed)
  * @return as gpurngSgtsvBatch.

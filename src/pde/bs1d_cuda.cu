@@ -226,8 +226,9 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
 #pragma unroll
   for (int j = 0; j < R; ++j) {
     const int node = base + j;
-    pay[j] = node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0);
-    u[j] = pay[j];
+    const T S = node_price(node, dS);
+    pay[j] = node <= J ? payoff(o.put, S, o.K) : T(0);
+    u[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
   }
   if (Scheme == kExplicit) {
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
@@ -331,8 +332,9 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) half_warp_explicit_kernel
 #pragma unroll
   for (int j = 0; j < R2; ++j) {
     const int node = base + j;
-    u[j] = node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0);
-    pay[j] = o.american ? u[j] : floor_off;
+    const T S = node_price(node, dS);
+    u[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
+    pay[j] = o.american ? (node <= J ? payoff(o.put, S, o.K) : T(0)) : floor_off;
   }
   if (!__all_sync(kFullMask, unstable || !active)) {
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
@@ -388,7 +390,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock) thread_kernel(const Bs1dCall
     write_failed(c, k, -1, 0, 1);
     return;
   }
-  for (int i = 0; i < m; ++i) u[i * stride] = payoff(o.put, node_price(i, dS), o.K);
+  for (int i = 0; i < m; ++i)
+    u[i * stride] = initial_value(o.put, node_price(i, dS), o.K, dS, smooth_node(i, J, o.maturity, o.sigma));
   if (Scheme == kExplicit) {
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
     for (int n = 0; n < N; ++n) {
