@@ -4,6 +4,7 @@
 #                  (QuantLib through gpurng_solver_oracles, which exists only when the tests are configured)
 #   pde_bench      the GPU kernels against a one-launch-per-step explicit kernel and cuSPARSE gtsv2StridedBatch
 #                  per implicit step (CUDA builds only)
+#   pde_scan_bench the GPU kernels across grid sizes, 64 .. 4096 nodes, against one grid pass a step
 add_executable(pde_cpu_bench ${CMAKE_CURRENT_LIST_DIR}/pde_cpu_bench.cpp)
 target_link_libraries(pde_cpu_bench PRIVATE gpurng::gpurng)
 if(TARGET gpurng_solver_oracles)
@@ -20,6 +21,9 @@ if(GPURNG_HAVE_CUDA)
     set_target_properties(pde_bench PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
     target_include_directories(pde_bench PRIVATE ${PROJECT_SOURCE_DIR}/tests/solvers/oracles)  # cuSPARSE by precision
     target_link_libraries(pde_bench PRIVATE gpurng::gpurng CUDA::cudart CUDA::cusparse)
+    # The PDE across grid sizes (issue 31), against the bandwidth floor of one grid pass a step.
+    add_executable(pde_scan_bench ${CMAKE_CURRENT_LIST_DIR}/pde_scan_bench.cu)
+    target_link_libraries(pde_scan_bench PRIVATE gpurng::gpurng CUDA::cudart)
   else()
     message(STATUS "pde_bench not built: cuSPARSE not found")
   endif()

@@ -36,7 +36,7 @@ program bs_pde
 
   type(c_ptr) :: solver
   integer(c_int) :: algorithm, status
-  real(c_double) :: bs_price, bs_delta, bs_gamma, w, expected, err, maxerr, maxx
+  real(c_double) :: bs_price, bs_delta, bs_gamma, w, d0, d1, expected, err, maxerr, maxx
   integer :: i, k, jn, base
 
   call check(gpurngCreateSolver(solver), 'gpurngCreateSolver')
@@ -56,8 +56,9 @@ program bs_pde
   call price_batch(GPURNG_PDE_IMPLICIT, 2500_c_int, 'implicit', 0.002_c_double)
   call price_batch(GPURNG_PDE_CRANK_NICOLSON, 2500_c_int, 'crank-nicolson', 0.002_c_double)
 
-  ! The implicit call again with its grid: the price is the documented readout of the grid at S0
-  ! (S_j <= S0 <= S_j+1, w = (S0 - S_j) / dS), so the grid comes back in the documented layout.
+  ! The implicit call again with its grid: the price is the documented readout of the grid at S0, the cubic
+  ! through nodes j-1 .. j+2 (S_j <= S0 <= S_j+1, w = (S0 - S_j) / dS), so the grid comes back in the documented
+  ! layout.
   call check(gpurngBlackScholesPde1dDouble(solver, GPURNG_PDE_IMPLICIT, J, 2500_c_int, Smax, int(nopt, c_int), &
                                            kinds, S0, strike, rate, sigma, maturity, price, c_null_ptr, &
                                            c_null_ptr, c_loc(grid), c_null_ptr), 'implicit with grid')
@@ -65,10 +66,17 @@ program bs_pde
   w = (s0_value - jn * (Smax / J)) / (Smax / J)
   do k = 1, nopt
     base = (k - 1) * (J + 1) + 1 ! node 0 of option k
-    expected = (1 - w) * grid(base + jn) + w * grid(base + jn + 1)
+    d0 = grid(base + jn - 1) - 2 * grid(base + jn) + grid(base + jn + 1)
+    d1 = grid(base + jn) - 2 * grid(base + jn + 1) + grid(base + jn + 2)
+    expected = (1 - w) * grid(base + jn) + w * grid(base + jn + 1) - w * (1 - w) * ((2 - w) * d0 + (1 + w) * d1) / 6
     if (abs(price(k) - expected) > 1.0e-12_c_double * price(k)) call fail('the grid does not give the price')
     if (grid(base) /= 0 .or. grid(base + J) < Smax - strikes(k)) call fail('grid boundary values of a call')
   end do
+  ! The scheme itself against its published value (Giles' BS_1D, implicit, N = 2500): his readout is the mean of
+  ! the two nodes either side of S0 = 100 (nodes 127 and 128) of the K = 100 call (option 2).
+  expected = (grid(J + 1 + 128) + grid(J + 1 + 129)) / 2
+  print '(a, f17.14, a)', 'implicit grid, Giles readout K= 100.0: ', expected, ' (published 10.45153022068708)'
+  if (abs(expected - 10.45153022068708_c_double) > 1.0e-10_c_double) call fail('grid against the published value')
 
   ! An American put beside its European twin, implicit scheme.
   kinds(1:2) = [GPURNG_OPTION_PUT + GPURNG_OPTION_AMERICAN, GPURNG_OPTION_PUT + GPURNG_OPTION_EUROPEAN]

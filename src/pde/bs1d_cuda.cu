@@ -489,20 +489,7 @@ gpurngStatus_t run_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, void* s
   const int m = call.J + 1;
   cudaGetLastError();  // a stale error of earlier work is not this call's
   if (m <= kRegisterNodes) {
-    switch (hybrid_rows_per_chunk(m)) {
-      case 4:
-        launch_warp<T, 4>(call, stream);
-        break;
-      case 8:
-        launch_warp<T, 8>(call, stream);
-        break;
-      case 16:
-        launch_warp<T, 16>(call, stream);
-        break;
-      default:
-        launch_warp<T, 32>(call, stream);
-        break;
-    }
+    with_hybrid_rows(m, [&](auto rows) { launch_warp<T, decltype(rows)::value>(call, stream); });
   } else {
     const size_t words = size_t(m) * size_t(call.count);
     const size_t arrays = call.scheme == kExplicit ? 1 : 3;

@@ -7,8 +7,8 @@
 
 #include <stdint.h>
 
-#include "gpurng/hd.hpp"
 #include "gpurng.h"
+#include "gpurng/hd.hpp"
 
 namespace gpurng {
 namespace solvers {

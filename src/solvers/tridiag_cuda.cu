@@ -422,16 +422,7 @@ gpurngStatus_t launch(const TridiagCall<T>& call, DeviceScratch& scratch, cudaSt
       break;
   }
   if (L.m > kHybridMaxRows) return launch_long_hybrid(call, scratch, st);  // solve only (the C boundary checks)
-  switch (hybrid_rows_per_chunk(L.m)) {
-    case 4:
-      return launch_hybrid<T, 4>(call, scratch, st);
-    case 8:
-      return launch_hybrid<T, 8>(call, scratch, st);
-    case 16:
-      return launch_hybrid<T, 16>(call, scratch, st);
-    default:
-      return launch_hybrid<T, 32>(call, scratch, st);
-  }
+  return with_hybrid_rows(L.m, [&](auto rows) { return launch_hybrid<T, decltype(rows)::value>(call, scratch, st); });
 }
 
 }  // namespace

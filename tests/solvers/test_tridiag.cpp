@@ -249,7 +249,8 @@ const std::vector<gpurngTridiagAlgorithm_t> kAll = {GPURNG_TRIDIAG_AUTO, GPURNG_
 }  // namespace
 
 // Thomas (and AUTO) over the whole size grid up to n x batch = 2^24; the parallel algorithms up to m = 1024 and
-// 2^22 unknowns, enough for every chunk size of the hybrid (R = 4 .. 32) and every padding case of PCR.
+// 2^22 unknowns, enough for many chunk sizes of the hybrid (EveryHybridChunkSize has them all) and every padding case
+// of PCR.
 TEST(Tridiag, FloatBatchesThomas) {
   solve_all<float>(batch_shapes(int64_t(1) << 24, 1 << 30), {GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_AUTO});
 }
@@ -265,10 +266,12 @@ TEST(Tridiag, DoubleBatchesParallel) {
 TEST(Tridiag, FloatArrays) { solve_all<float>(array_shapes(), kAll); }
 TEST(Tridiag, DoubleArrays) { solve_all<double>(array_shapes(), kAll); }
 TEST(Tridiag, EveryHybridChunkSize) {
-  // m around each chunk-size boundary (32 R for R = 4, 8, 16, 32): the padded identity rows and full chunks.
+  // m around each chunk-size boundary (32 R for every R of thomas_pcr.hpp): the padded identity rows and full chunks.
   std::vector<Shape> v;
-  for (int m : {4, 5, 64, 127, 128, 129, 255, 257, 511, 512, 513, 1023, 1024})
-    v.push_back({2, 0, {m, 37, 1}, {m, 37, 1}, "m=" + std::to_string(m)});
+  std::vector<int> ms = {4, 5};
+  for (int R : {4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32})
+    for (int m : {32 * R - 1, 32 * R, 32 * R + 1}) ms.push_back(m);
+  for (int m : ms) v.push_back({2, 0, {m, 37, 1}, {m, 37, 1}, "m=" + std::to_string(m)});
   solve_all<float>(v, {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR});
   solve_all<double>(v, {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR});
 }

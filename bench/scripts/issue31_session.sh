@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Issue 31's closing GPU session: build everything for sm_90, run the GPU-labelled tests, then the benchmarks.
+# Usage (on the GPU machine): bash bench/scripts/issue31_session.sh OUT_DIR [tests|benches|all]
+#   tests:   OUT_DIR/ctest_gpu.log and OUT_DIR/pde_scan.json (the PDE across grid sizes, pde_scan_bench)
+#   benches: OUT_DIR/tridiag_scan.json (m = 32 .. 65536 at 2^24 unknowns a call, for the floor-share plot) and
+#            OUT_DIR/pde_bench.json (the PDE at J = 255 against its anchors)
+set -uo pipefail
+out=${1:?output directory}
+what=${2:-all}
+cd "$(dirname "$0")/../.."
+export PATH=/usr/local/cuda/bin:$PATH
+mkdir -p "$out"
+if [ ! -f build-gpu/build.ninja ]; then
+  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 > /tmp/configure.log 2>&1
+fi
+cmake --build build-gpu -j 16 > /tmp/build.log 2>&1 || { tail -40 /tmp/build.log; exit 1; }
+if [[ $what == tests || $what == all ]]; then
+  (cd build-gpu && ctest -L gpu -j 4 --output-on-failure > "$out/ctest_gpu.log" 2>&1)
+  echo "ctest -L gpu rc=$?"
+  grep -E "tests passed|Failed|\*\*\*" "$out/ctest_gpu.log" | head -20
+  ./build-gpu/bench/solvers/pde_scan_bench "$out/pde_scan.json" > "$out/pde_scan.txt" 2>&1
+  tail -3 "$out/pde_scan.txt"
+fi
+if [[ $what == benches || $what == all ]]; then
+  sizes=()
+  for m in 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536; do sizes+=("$m" "$((16777216 / m))"); done
+  ./build-gpu/bench/solvers/tridiag_gpu_bench "$out/tridiag_scan.json" "${sizes[@]}" > "$out/tridiag_scan.txt" 2>&1
+  grep -E " AUTO" "$out/tridiag_scan.txt" | head -60
+  ./build-gpu/bench/solvers/pde_bench "$out/pde_bench.json" > "$out/pde_bench.txt" 2>&1
+  tail -5 "$out/pde_bench.txt"
+fi
