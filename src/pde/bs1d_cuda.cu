@@ -135,15 +135,43 @@ __device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, in
   }
 }
 
-// The explicit product of the lane's R nodes (neighbours across lanes by shuffles; 0 past the grid's ends).
+// Where the explicit coefficients (of the explicit scheme, or Crank-Nicolson's explicit half) come from: kept in 3 R
+// registers (Stored), or computed at every step by node_coeffs (Computed: the same function of the same values, so
+// the same bits). The explicit scheme in double with R >= 28 computes them: kept, they pushed the lane's registers
+// into local memory (H100, 2048 options: 19.7 ms at 800 nodes and 886 ms at 1000 against 8.5 ms at 700; ptxas:
+// 13640 bytes of spill stores at R = 32, 996 computed). Elsewhere computing them spilled as much or more (ptxas,
+// sm_90: double R = 20 and 24 explicit, and Crank-Nicolson at every R, whose chunk factors, 5 R values a lane, are
+// what fills the registers there).
 template <typename T, int R>
-__device__ __forceinline__ void lane_explicit(const T (&a)[R], const T (&b)[R], const T (&c)[R], const T (&u)[R],
-                                              T (&out)[R], int lane) {
+constexpr bool kComputedExplicit = sizeof(T) * R >= 224;  // double R >= 28
+
+template <typename T, int R>
+struct StoredCoeffs {
+  T a[R], b[R], c[R];
+  __device__ Coeffs<T> operator()(int j) const { return Coeffs<T>{a[j], b[j], c[j]}; }
+};
+
+template <typename T>
+struct ComputedCoeffs {
+  StepConsts<T> k;
+  int base, J;
+  __device__ Coeffs<T> operator()(int j) const {
+    const int node = base + j;
+    return node <= J ? node_coeffs<T, T>(k, node, J, false) : padding_coeffs<T, T>();
+  }
+};
+
+// The explicit product of the lane's R nodes (neighbours across lanes by shuffles; 0 past the grid's ends); coef(j)
+// gives node base + j's explicit coefficients.
+template <typename T, int R, typename Coef>
+__device__ __forceinline__ void lane_explicit(const Coef& coef, const T (&u)[R], T (&out)[R], int lane) {
   const T left = from_below(u[R - 1], 1, lane);
   const T right = from_above(u[0], 1, lane);
 #pragma unroll
-  for (int j = 0; j < R; ++j)
-    out[j] = explicit_node(a[j], b[j], c[j], j > 0 ? u[j - 1] : left, u[j], j + 1 < R ? u[j + 1] : right);
+  for (int j = 0; j < R; ++j) {
+    const Coeffs<T> co = coef(j);
+    out[j] = explicit_node(co.a, co.b, co.c, j > 0 ? u[j - 1] : left, u[j], j + 1 < R ? u[j + 1] : right);
+  }
 }
 
 // The exercise floor of the lane's nodes (American options only; the payoff is 0 on padding nodes).
@@ -174,10 +202,9 @@ __device__ __forceinline__ void ping_pong_steps(int N, const T (&pay)[R], T (&u)
 }
 
 // N explicit steps, the exercise floor compiled in or out.
-template <bool American, typename T, int R>
-__device__ __forceinline__ void explicit_steps(int N, const T (&a)[R], const T (&b)[R], const T (&c)[R],
-                                               const T (&pay)[R], T (&u)[R], int lane) {
-  ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R], T(&out)[R]) { lane_explicit(a, b, c, in, out, lane); });
+template <bool American, typename T, int R, typename Coef>
+__device__ __forceinline__ void explicit_steps(int N, const Coef& coef, const T (&pay)[R], T (&u)[R], int lane) {
+  ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R], T(&out)[R]) { lane_explicit<T, R>(coef, in, out, lane); });
 }
 
 // One hybrid solve with the constant factors, in place on d.
@@ -192,10 +219,9 @@ __device__ __forceinline__ void lane_solve(const ChunkFactors<T, R>& f, const Re
 
 // N implicit steps (in place on u) or Crank-Nicolson steps (right-hand side (I + L/2) u into v, solved there;
 // two steps per iteration between u and v), the exercise floor compiled in or out.
-template <bool American, bool CN, typename T, int R>
+template <bool American, bool CN, typename T, int R, typename Coef>
 __device__ __forceinline__ void implicit_steps(int N, const ChunkFactors<T, R>& f, const ReducedFactors<T>& rf,
-                                               const T (&ea)[R], const T (&eb)[R], const T (&ec)[R], const T (&pay)[R],
-                                               T (&u)[R], int lane) {
+                                               const Coef& explicit_half, const T (&pay)[R], T (&u)[R], int lane) {
   if (!CN) {
     for (int n = 0; n < N; ++n) {
       lane_solve(f, rf, u, lane);
@@ -204,7 +230,7 @@ __device__ __forceinline__ void implicit_steps(int N, const ChunkFactors<T, R>& 
     return;
   }
   ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R], T(&out)[R]) {
-    lane_explicit(ea, eb, ec, in, out, lane);
+    lane_explicit<T, R>(explicit_half, in, out, lane);
     lane_solve(f, rf, out, lane);
   });
 }
@@ -232,12 +258,19 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
   }
   if (Scheme == kExplicit) {
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
-    T a[R], b[R], cc[R];
-    lane_coeffs(ks, base, J, false, a, b, cc);
-    if (o.american)
-      explicit_steps<true>(N, a, b, cc, pay, u, lane);
-    else
-      explicit_steps<false>(N, a, b, cc, pay, u, lane);
+    auto run = [&](const auto& coef) {
+      if (o.american)
+        explicit_steps<true>(N, coef, pay, u, lane);
+      else
+        explicit_steps<false>(N, coef, pay, u, lane);
+    };
+    if constexpr (kComputedExplicit<T, R>) {
+      run(ComputedCoeffs<T>{ks, base, J});
+    } else {
+      StoredCoeffs<T, R> coef;
+      lane_coeffs(ks, base, J, false, coef.a, coef.b, coef.c);
+      run(coef);
+    }
   } else {
     constexpr bool cn = Scheme == kCrankNicolson;
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
@@ -256,12 +289,20 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
       write_failed(c, k, fail, lane, 32);
       return;
     }
-    T ea[R], eb[R], ec[R];  // Crank-Nicolson's explicit half (same constants: L/2)
-    if (cn) lane_coeffs(ks, base, J, false, ea, eb, ec);
-    if (o.american)
-      implicit_steps<true, cn>(N, f, rf, ea, eb, ec, pay, u, lane);
-    else
-      implicit_steps<false, cn>(N, f, rf, ea, eb, ec, pay, u, lane);
+    // Crank-Nicolson's explicit half (same constants: L/2).
+    auto run = [&](const auto& explicit_half) {
+      if (o.american)
+        implicit_steps<true, cn>(N, f, rf, explicit_half, pay, u, lane);
+      else
+        implicit_steps<false, cn>(N, f, rf, explicit_half, pay, u, lane);
+    };
+    if constexpr (!cn) {
+      run(ComputedCoeffs<T>{ks, base, J});  // backward Euler has no explicit half: never called
+    } else {
+      StoredCoeffs<T, R> explicit_half;
+      lane_coeffs(ks, base, J, false, explicit_half.a, explicit_half.b, explicit_half.c);
+      run(explicit_half);
+    }
   }
   // Readout (every lane takes part in the shuffles; lane 0 writes) and the grid (each lane its nodes).
   const int j = readout_node(o.S0, dS, J);
