@@ -137,13 +137,13 @@ __device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, in
 
 // Where the explicit coefficients (of the explicit scheme, or Crank-Nicolson's explicit half) come from: kept in 3 R
 // registers (Stored), or computed at every step by node_coeffs (Computed: the same function of the same values, so
-// the same bits). The explicit scheme in double with R >= 28 computes them: kept, they pushed the lane's registers
-// into local memory (H100, 2048 options: 19.7 ms at 800 nodes and 886 ms at 1000 against 8.5 ms at 700; ptxas:
-// 13640 bytes of spill stores at R = 32, 996 computed). Elsewhere computing them spilled as much or more (ptxas,
-// sm_90: double R = 20 and 24 explicit, and Crank-Nicolson at every R, whose chunk factors, 5 R values a lane, are
-// what fills the registers there).
+// the same bits). The explicit scheme in double with R = 32 computes them: kept, they pushed the lane's registers
+// into local memory (H100, 2048 options, 1000 nodes: 886 ms stored, 252 ms computed; ptxas: 13640 bytes of spill
+// stores, 996 computed). Elsewhere computing them cost as much or more: at R = 28 (800 nodes) 115 ms against 19.7
+// stored although ptxas reported fewer spill stores (708 against 940 bytes), and for double R = 20, 24 and
+// Crank-Nicolson at every R ptxas reported more (there the chunk factors, 5 R values a lane, fill the registers).
 template <typename T, int R>
-constexpr bool kComputedExplicit = sizeof(T) * R >= 224;  // double R >= 28
+constexpr bool kComputedExplicit = sizeof(T) * R >= 256;  // double R = 32
 
 template <typename T, int R>
 struct StoredCoeffs {
