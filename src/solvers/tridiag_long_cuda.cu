@@ -131,7 +131,7 @@ __global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* 
                              T* __restrict__ x, int* __restrict__ info) {
   extern __shared__ unsigned char smem_raw[];
   __shared__ int first;
-  const int lane = threadIdx.x & 31, seg = threadIdx.x >> 5, segs = blockDim.x >> 5;
+  const int lane = threadIdx.x & 31, seg = threadIdx.x >> 5;
   const int64_t k = blockIdx.x;
   const int n = 2 * P;
   PcrRow<T>* rows = reinterpret_cast<PcrRow<T>*>(smem_raw);
@@ -160,7 +160,6 @@ __global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* 
   chunk_back(f, rd, DS, DE);
   const int row0 = seg * kSegmentRows;
   store_chunk<T, kR>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, lane, rd, buf);
-  (void)segs;
 }
 
 // Staged, step 1: every chunk's reduced rows (with its right-hand side part) and local failure into the scratch.
