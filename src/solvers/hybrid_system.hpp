@@ -98,7 +98,9 @@ int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
 }
 
 // Hybrid solve of a long system (m > 1024) given as 32 P contiguous rows, P = hybrid_chunk_count(m) chunks of 32,
-// padded and cleared as for hybrid_solve; rows and tmp hold 2P reduced rows. The GPU cannot keep a long system's
+// padded and cleared as for hybrid_solve; rows and tmp hold 2P reduced rows. This is the definition, one chunk after
+// the other: the CPU runs it W chunks at a time on lane vectors (tridiag_cpu_kernels.inc's long_hybrid_lanes) and the
+// GPU a chunk a lane (tridiag_long_cuda.cu), both checked against it bit for bit. The GPU cannot keep a long system's
 // chunks in registers across the reduced solve, so it eliminates every chunk twice, once for the reduced rows and
 // once more, from the same inputs, for the back substitution; here the first pass leaves each chunk's delta in d
 // and the second recomputes only the matrix part. Both are the same operations on the same values: the same bits.

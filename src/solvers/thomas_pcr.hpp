@@ -78,20 +78,26 @@ struct ChunkFactors {
   PcrRow<T> S, E;  // the reduced rows' A and C (D unused)
 };
 
+// Records a pivot test's verdict: `row` (1-based) where `ok` is false and no earlier row failed. The CPU's lane
+// vectors overload it (found by argument-dependent lookup) to keep one verdict a lane.
+GPURNG_HD void note_pivot(int& fail, bool ok, int row) {
+  if (!ok && !fail) fail = row;
+}
+
 // Matrix part of one chunk. Rows are given with a_0 = 0 of the first chunk and c of the system's last row
-// (and of padding rows) already zero. Returns 0, or 1 + the local row of the first tiny pivot met.
-template <typename T, int R>
-GPURNG_HD int chunk_factor(const T (&a)[R], const T (&b)[R], const T (&c)[R], ChunkFactors<T, R>& f) {
-  int fail = 0;
+// (and of padding rows) already zero. `fail` (0 on entry) receives 1 + the local row of the first tiny pivot met.
+template <typename T, int R, typename Fail>
+GPURNG_HD void chunk_factor_noting(const T (&a)[R], const T (&b)[R], const T (&c)[R], ChunkFactors<T, R>& f,
+                                   Fail& fail) {
   T al[R], ga[R];
-  if (!pivot_ok(b[1], b[1])) fail = 2;
+  note_pivot(fail, pivot_ok(b[1], b[1]), 2);
   f.inv[1] = T(1) / b[1];
   al[1] = a[1] * f.inv[1];
   ga[1] = c[1] * f.inv[1];
   GPURNG_UNROLL
   for (int j = 2; j < R; ++j) {
     const T den = fma_hd(-a[j], ga[j - 1], b[j]);
-    if (!pivot_ok(den, b[j]) && !fail) fail = j + 1;
+    note_pivot(fail, pivot_ok(den, b[j]), j + 1);
     f.inv[j] = T(1) / den;
     f.a[j] = a[j];
     al[j] = -(a[j] * al[j - 1]) * f.inv[j];
@@ -113,12 +119,19 @@ GPURNG_HD int chunk_factor(const T (&a)[R], const T (&b)[R], const T (&c)[R], Ch
     f.gamma[j] = ga[j];
   }
   const T den = fma_hd(-c[0], al[1], b[0]);
-  if (!pivot_ok(den, b[0]) && !fail) fail = 1;
+  note_pivot(fail, pivot_ok(den, b[0]), 1);
   f.inv[0] = T(1) / den;
   f.c0 = c[0];
   f.S.A = a[0] * f.inv[0];
   f.S.C = -(c[0] * ga[1]) * f.inv[0];
   f.S.D = T(0);
+}
+
+// chunk_factor_noting for scalars: returns 0, or 1 + the local row of the first tiny pivot met.
+template <typename T, int R>
+GPURNG_HD int chunk_factor(const T (&a)[R], const T (&b)[R], const T (&c)[R], ChunkFactors<T, R>& f) {
+  int fail = 0;
+  chunk_factor_noting(a, b, c, f, fail);
   return fail;
 }
 

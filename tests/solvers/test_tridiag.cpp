@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gpurng_tridiag.h"
+#include "hybrid_system.hpp"  // long_hybrid_solve, the scalar definition of THOMAS_PCR past 1024 rows
 #include "isa_digest.hpp"
 #include "tridiag_problem.hpp"
 #if GPURNG_TEST_HAVE_QUANTLIB
@@ -300,6 +301,51 @@ TEST(Tridiag, LongSystemsFloat) {
 }
 TEST(Tridiag, LongSystemsDouble) {
   solve_all<double>(long_shapes(), {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR});
+}
+
+// The CPU runs long THOMAS_PCR systems Vec<T>::W chunks at a time; hybrid_system.hpp's long_hybrid_solve is the
+// algorithm one chunk after the other (and what the GPU kernels were first checked against). Same bits and the same
+// info, solved systems and failed ones (a zero row), strided with padding and interleaved.
+template <typename T>
+void long_lanes_match_definition() {
+  using namespace gpurng::solvers;
+  for (int m : {1025, 1100, 4097, 40000}) {
+    for (int sd : {0, 1}) {
+      const int batch = 5;
+      auto p = sd == 0 ? make_problem<T>(2, 0, {m, batch, 1}, {m + 1, batch, 1}, 900 + m)
+                       : make_problem<T>(2, 1, {batch, m, 1}, {batch, m, 1}, 900 + m);
+      const int64_t zero_row_system = 3;  // a zero row: its pivots fail
+      for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(zero_row_system, m / 3)] = T(0);
+      const Outcome<T> r = run(p, Op::solve, GPURNG_TRIDIAG_THOMAS_PCR, false);
+      const int P = hybrid_chunk_count(m);
+      for (int64_t k = 0; k < batch; ++k) {
+        std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0)), d(32 * P, T(0));
+        const auto sa = p.system(p.a, k), sb = p.system(p.b, k), sc = p.system(p.c, k), sdd = p.system(p.d, k);
+        for (int i = 0; i < m; ++i) {
+          a[i] = i > 0 ? sa[i] : T(0);
+          b[i] = sb[i];
+          c[i] = i < m - 1 ? sc[i] : T(0);
+          d[i] = sdd[i];
+        }
+        std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
+        const int info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
+        const std::string what = "m=" + std::to_string(m) + " solvedim=" + std::to_string(sd) + " system " +
+                                 std::to_string(k) + (sizeof(T) == 4 ? " float" : " double");
+        EXPECT_EQ(r.info[k], info) << what;
+        EXPECT_EQ(info != 0, k == zero_row_system) << what;
+        const auto x = p.system(r.x, k);
+        const auto& expect = info ? sdd : d;  // a failed system keeps its right-hand side
+        int64_t differ = 0;
+        for (int i = 0; i < m; ++i) differ += !same_bits(x[i], expect[i]);
+        EXPECT_EQ(differ, 0) << what;
+      }
+    }
+  }
+}
+
+TEST(Tridiag, LongHybridLanesGiveTheDefinitionsBits) {
+  long_lanes_match_definition<float>();
+  long_lanes_match_definition<double>();
 }
 
 // The cuSPARSE-shaped shorthands are the general call with their layouts: the same bits.
