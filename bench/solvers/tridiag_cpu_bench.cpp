@@ -2,7 +2,8 @@
 // The CPU backend's batched tridiagonal solve (host memory, every core) against LAPACK ?gtsv called per system
 // on one thread (the way a C or Fortran code solves a batch with the stock library) and against the copy
 // bandwidth of the same bytes (read dl, d, du, x; write x) on the same threads, all in one run.
-// Usage: tridiag_cpu_bench [out.json] [m] [batch]   (default 256 x 65536)
+// Usage: tridiag_cpu_bench [out.json] [m] [batch] [algorithm]   (default 256 x 65536, AUTO; algorithm: AUTO, THOMAS,
+// PCR or THOMAS_PCR)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -53,6 +54,9 @@ gpurngStatus_t ours(gpurngSolver_t s, int m, const double* a, const double* b, c
   return gpurngDgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
 }
 
+gpurngTridiagAlgorithm_t g_algorithm = GPURNG_TRIDIAG_AUTO;
+const char* g_algorithm_name = "AUTO";
+
 template <typename T>
 std::string run(int m, int batch, int threads, int reps) {
   const size_t n = size_t(m) * batch;
@@ -66,7 +70,9 @@ std::string run(int m, int batch, int threads, int reps) {
     x0[i] = T(u(g));
   }
   gpurngSolver_t s;
-  if (gpurngCreateSolver(&s) != GPURNG_STATUS_SUCCESS) std::exit(1);
+  if (gpurngCreateSolver(&s) != GPURNG_STATUS_SUCCESS ||
+      gpurngSolverSetAlgorithm(s, g_algorithm) != GPURNG_STATUS_SUCCESS)
+    std::exit(1);
   auto restore = [&] { std::memcpy(x.data(), x0.data(), n * sizeof(T)); };
   auto solve = [&] {
     if (ours(s, m, a.data(), b.data(), c.data(), x.data(), batch) != GPURNG_STATUS_SUCCESS) std::exit(1);
@@ -115,11 +121,11 @@ std::string run(int m, int batch, int threads, int reps) {
   const double unknowns = double(n);
   char line[512];
   std::snprintf(line, sizeof line,
-                "{\"case\": \"strided %dx%d %s\", \"ours_s\": %.6g, \"lapack_gtsv_one_thread_s\": %.6g, "
+                "{\"case\": \"strided %dx%d %s %s\", \"ours_s\": %.6g, \"lapack_gtsv_one_thread_s\": %.6g, "
                 "\"copy_same_bytes_s\": %.6g, \"ours_Munknowns_per_s\": %.1f, \"lapack_Munknowns_per_s\": %.1f, "
                 "\"speedup_vs_lapack\": %.2f, \"fraction_of_copy_bandwidth\": %.2f}",
-                batch, m, sizeof(T) == 4 ? "float" : "double", t_ours, t_lapack, t_copy, unknowns / t_ours / 1e6,
-                unknowns / t_lapack / 1e6, t_lapack / t_ours, copy_share);
+                batch, m, sizeof(T) == 4 ? "float" : "double", g_algorithm_name, t_ours, t_lapack, t_copy,
+                unknowns / t_ours / 1e6, unknowns / t_lapack / 1e6, t_lapack / t_ours, copy_share);
   std::printf("%s\n", line);
   return line;
 }
@@ -129,6 +135,14 @@ std::string run(int m, int batch, int threads, int reps) {
 int main(int argc, char** argv) {
   const int m = argc > 2 ? std::atoi(argv[2]) : 256;
   const int batch = argc > 3 ? std::atoi(argv[3]) : 65536;
+  if (argc > 4) {
+    const char* names[] = {"AUTO", "THOMAS", "PCR", "THOMAS_PCR"};
+    for (int a = 0; a < 4; ++a)
+      if (!std::strcmp(argv[4], names[a])) {
+        g_algorithm = gpurngTridiagAlgorithm_t(a);
+        g_algorithm_name = names[a];
+      }
+  }
   const char* env = std::getenv("GPURNG_THREADS");
   const int threads = env ? std::atoi(env) : int(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::string> rows = {run<float>(m, batch, threads, 21), run<double>(m, batch, threads, 21)};
