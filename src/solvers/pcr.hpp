@@ -18,11 +18,12 @@ struct PcrRow {
   T A, C, D;
 };
 
-// Matrix part of one step for row k: its new A, C and the r that the right-hand side part needs.
+// Matrix part of one step for row k: its new A, C and the r that the right-hand side part needs. Returns the pivot
+// test's verdict: a bool for scalars, a per-lane mask for the CPU's lane vectors.
 template <typename T>
-GPURNG_HD bool pcr_factor(T A, T C, T A_left, T C_left, T A_right, T C_right, T& A_new, T& C_new, T& r) {
+GPURNG_HD auto pcr_factor(T A, T C, T A_left, T C_left, T A_right, T C_right, T& A_new, T& C_new, T& r) {
   const T den = fma_hd(-A, C_left, fma_hd(-C, A_right, T(1)));
-  const bool ok = pivot_ok(den, T(1));
+  const auto ok = pivot_ok(den, T(1));
   r = T(1) / den;
   A_new = -(A * A_left) * r;
   C_new = -(C * C_right) * r;
