@@ -3,7 +3,7 @@
 // rows (P = hybrid_chunk_count(m)) and a reduced system of 2P rows solved by PCR. One lane owns one chunk, a warp
 // 32 consecutive chunks (a segment of 1024 rows); the operations are the GPURNG_HD text the CPU runs, so the bits
 // are the CPU's. Two shapes, by the number of segments:
-//   fused   (up to kFusedSegments segments): one block per system, a warp per segment; the chunks stay in
+//   fused   (up to FusedLimit<T>::segments: 8 float, 4 double): one block per system, a warp per segment; chunks in
 //           registers while the block solves the reduced system in shared memory. 5 words per unknown moved.
 //   staged  (longer systems, and systems adjacent in memory): three kernels. reduce: every chunk is eliminated
 //           and its two reduced rows written to the scratch; reduced: one block per system runs the PCR steps in
