@@ -22,6 +22,7 @@
 
 #include "../backends/cuda/cuda_runtime.hpp"
 #include "chunk_io.cuh"
+#include "cuda_launch.cuh"
 #include "hybrid_system.hpp"
 #include "reduced_pcr_warp.cuh"
 #include "thomas.hpp"
@@ -33,10 +34,6 @@ namespace solvers {
 namespace cuda {
 
 namespace {
-
-gpurngStatus_t launched() {
-  return cudaGetLastError() == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_LAUNCH_FAILURE;
-}
 
 template <typename T, int R>
 __global__ void hybrid_kernel(Layout L, const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
@@ -335,8 +332,6 @@ __global__ void lu_constant_factor_kernel(int m, const T* a, const T* b, const T
 }
 
 unsigned blocks_for(int64_t items, int per_block) { return unsigned((items + per_block - 1) / per_block); }
-
-size_t align256(size_t n) { return (n + 255) / 256 * 256; }
 
 template <typename T, int R>
 gpurngStatus_t launch_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {

@@ -21,6 +21,7 @@
 
 #include "../backends/cuda/cuda_runtime.hpp"
 #include "chunk_io.cuh"
+#include "cuda_launch.cuh"
 #include "hybrid_system.hpp"
 #include "tridiag_long_cuda.hpp"
 
@@ -243,8 +244,6 @@ __global__ void back_kernel(Layout L, int P, const T* __restrict__ a, const T* _
   store_chunk<T, kR>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, s.lane, rd, buf);
 }
 
-size_t align256(size_t n) { return (n + 255) / 256 * 256; }
-
 int max_shared_per_block() {
   int dev = 0, v = 48 * 1024;
   cudaGetDevice(&dev);
@@ -253,10 +252,6 @@ int max_shared_per_block() {
     v = 48 * 1024;
   }
   return v;
-}
-
-gpurngStatus_t launched() {
-  return cudaGetLastError() == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_LAUNCH_FAILURE;
 }
 
 // Past 48 KiB of dynamic plus static shared memory a kernel must opt in; the kernels here have an int or two of
