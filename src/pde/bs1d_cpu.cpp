@@ -20,7 +20,6 @@
 #include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "../solvers/hybrid_system.hpp"
-#include "../solvers/thomas.hpp"
 #include "bs1d_call.hpp"
 #include "bs1d_scheme.hpp"
 

@@ -14,11 +14,42 @@ GPURNG_HD int first_failure(int current, int candidate) {
   return candidate && (!current || candidate < current) ? candidate : current;
 }
 
-// PCR over n rows (n a power of two) held in `rows`, with `tmp` as much scratch; steps at distances
-// 1, 2, ..., n/2. With `factors` not NULL the hybrid's reduced system (n = 64) also records each step's
-// matrix part per chunk. `origin(k)` names row k in failure reports. Returns 0 or the first failure.
-template <typename T, typename Origin>
-int pcr_rows(PcrRow<T>* rows, PcrRow<T>* tmp, int n, Origin origin, ReducedFactors<T>* factors) {
+// pcr_rows' record argument for solves: nothing kept.
+struct NoRecord {
+  template <typename T>
+  GPURNG_HD void operator()(int, int, const T&, const T&, const T&) const {}
+};
+
+// Records the short hybrid's reduced system (n = 64) per chunk: row k's step factors in chunk k >> 1.
+template <typename T>
+struct RecordReduced {
+  ReducedFactors<T>* f;
+  void operator()(int step, int k, const T& A, const T& C, const T& r) const {
+    f[k >> 1].A[step][k & 1] = A;
+    f[k >> 1].C[step][k & 1] = C;
+    f[k >> 1].r[step][k & 1] = r;
+  }
+};
+
+// One PCR step's matrix part for one row of a long reduced system: the row's A and C before the step and its r.
+// A long system's steps are stored step-major, row k of step s at [s * n + k].
+template <typename T>
+struct PcrStepFactor {
+  T A, C, r;
+};
+
+// PCR steps over n rows: distances 1, 2, 4, ... below n.
+GPURNG_HD int pcr_step_count(int n) {
+  int s = 0;
+  for (int h = 1; h < n; h *= 2) ++s;
+  return s;
+}
+
+// PCR over the n rows held in `rows`, with `tmp` as much scratch; steps at distances 1, 2, ... below n, rows
+// outside the system identity rows. `record(step, k, A, C, r)` sees every row's matrix part of every step (NoRecord
+// for a solve). `origin(k)` names row k in failure reports. Returns 0 or the first failure.
+template <typename T, typename Origin, typename Record>
+int pcr_rows(PcrRow<T>* rows, PcrRow<T>* tmp, int n, Origin origin, Record record) {
   int fail = 0;
   const PcrRow<T> zero{T(0), T(0), T(0)};
   for (int h = 1, step = 0; h < n; h *= 2, ++step) {
@@ -27,11 +58,7 @@ int pcr_rows(PcrRow<T>* rows, PcrRow<T>* tmp, int n, Origin origin, ReducedFacto
       const PcrRow<T>& rr = k + h < n ? rows[k + h] : zero;
       T A, C, r;
       if (!pcr_factor(rows[k].A, rows[k].C, l.A, l.C, rr.A, rr.C, A, C, r)) fail = first_failure(fail, origin(k) + 1);
-      if (factors) {
-        factors[k >> 1].A[step][k & 1] = rows[k].A;
-        factors[k >> 1].C[step][k & 1] = rows[k].C;
-        factors[k >> 1].r[step][k & 1] = r;
-      }
+      record(step, k, rows[k].A, rows[k].C, r);
       tmp[k].D = pcr_apply(rows[k].A, rows[k].C, r, rows[k].D, l.D, rr.D);
       tmp[k].A = A;
       tmp[k].C = C;
@@ -88,7 +115,7 @@ int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
   }
   fail = first_failure(fail, pcr_rows(
                                  rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
-                                 static_cast<ReducedFactors<T>*>(nullptr)));
+                                 NoRecord()));
   if (fail) return fail;
   for (int p = 0; p < kHybridChunks; ++p) {
     chunk_back(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
@@ -122,7 +149,7 @@ int long_hybrid_solve(const T* a, const T* b, const T* c, T* d, int P, PcrRow<T>
   }
   fail = first_failure(fail, pcr_rows(
                                  rows, tmp, 2 * P, [](int k) { return reduced_row_origin(k, R); },
-                                 static_cast<ReducedFactors<T>*>(nullptr)));
+                                 NoRecord()));
   if (fail) return fail;
   for (int p = 0; p < P; ++p) {
     ChunkFactors<T, R> f;
@@ -133,6 +160,56 @@ int long_hybrid_solve(const T* a, const T* b, const T* c, T* d, int P, PcrRow<T>
     for (int j = 0; j < R; ++j) d[p * R + j] = x[j];
   }
   return 0;
+}
+
+// The long hybrid for a constant matrix (the implicit PDE past 1024 nodes): long_hybrid_solve split into its matrix
+// part, made once, and its right-hand-side part, run per step; together they are the same operations on the same
+// values as long_hybrid_solve, so the same bits. chunk holds P chunk factors, reduced pcr_step_count(2P) * 2P step
+// factors (step-major), rows and tmp 2P rows of room. Returns 0 or the first failure, as long_hybrid_solve.
+template <typename T>
+int long_hybrid_factor(const T* a, const T* b, const T* c, int P, ChunkFactors<T, 32>* chunk,
+                       PcrStepFactor<T>* reduced, PcrRow<T>* rows, PcrRow<T>* tmp) {
+  constexpr int R = 32;
+  const int n = 2 * P;
+  int fail = 0;
+  for (int p = 0; p < P; ++p) {
+    const int local = factor_chunk_of<T, R>(a, b, c, p, chunk[p]);
+    if (local) fail = first_failure(fail, p * R + local);
+    rows[2 * p] = chunk[p].S;
+    rows[2 * p + 1] = chunk[p].E;
+  }
+  return first_failure(fail, pcr_rows(
+                                 rows, tmp, n, [](int k) { return reduced_row_origin(k, R); },
+                                 [&](int step, int k, const T& A, const T& C, const T& r) {
+                                   reduced[size_t(step) * n + k] = PcrStepFactor<T>{A, C, r};
+                                 }));
+}
+
+// The right-hand-side part: d (32 P rows) becomes the solution; D and next hold 2P values of room.
+template <typename T>
+void long_hybrid_apply(const ChunkFactors<T, 32>* chunk, const PcrStepFactor<T>* reduced, int P, T* d, T* D,
+                       T* next) {
+  constexpr int R = 32;
+  const int n = 2 * P;
+  for (int p = 0; p < P; ++p) {
+    T x[R];
+    for (int j = 0; j < R; ++j) x[j] = d[p * R + j];
+    chunk_apply(chunk[p], x, D[2 * p], D[2 * p + 1]);
+    for (int j = 0; j < R; ++j) d[p * R + j] = x[j];
+  }
+  for (int h = 1, step = 0; h < n; h *= 2, ++step) {
+    for (int k = 0; k < n; ++k) {
+      const PcrStepFactor<T>& f = reduced[size_t(step) * n + k];
+      next[k] = pcr_apply(f.A, f.C, f.r, D[k], k - h >= 0 ? D[k - h] : T(0), k + h < n ? D[k + h] : T(0));
+    }
+    for (int k = 0; k < n; ++k) D[k] = next[k];
+  }
+  for (int p = 0; p < P; ++p) {
+    T x[R];
+    for (int j = 0; j < R; ++j) x[j] = d[p * R + j];
+    chunk_back(chunk[p], x, D[2 * p], D[2 * p + 1]);
+    for (int j = 0; j < R; ++j) d[p * R + j] = x[j];
+  }
 }
 
 // The constant-matrix hybrid: the factors of every chunk and of the reduced system, made once.
@@ -154,7 +231,7 @@ int hybrid_factor(const T* a, const T* b, const T* c, HybridFactors<T, R>& hf) {
   }
   return first_failure(fail,
                        pcr_rows(
-                           rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); }, hf.reduced));
+                           rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); }, RecordReduced<T>{hf.reduced}));
 }
 
 template <typename T, int R>
@@ -179,7 +256,7 @@ int pcr_solve(const T* a, const T* b, const T* c, T* d, int n, PcrRow<T>* rows, 
   for (int i = 0; i < n; ++i)
     if (!pcr_normalise(a[i], b[i], c[i], d[i], rows[i])) fail = first_failure(fail, i + 1);
   fail = first_failure(fail, pcr_rows(
-                                 rows, tmp, n, [](int k) { return k; }, static_cast<ReducedFactors<T>*>(nullptr)));
+                                 rows, tmp, n, [](int k) { return k; }, NoRecord()));
   if (fail) return fail;
   for (int i = 0; i < n; ++i) d[i] = rows[i].D;
   return 0;

@@ -135,9 +135,11 @@ GPURNG_HD int chunk_factor(const T (&a)[R], const T (&b)[R], const T (&c)[R], Ch
   return fail;
 }
 
-// Right-hand-side part of one chunk: d becomes delta (interior rows) and the reduced rows' D are returned.
-template <typename T, int R>
-GPURNG_HD void chunk_apply(const ChunkFactors<T, R>& f, T (&d)[R], T& DS, T& DE) {
+// Right-hand-side part of one chunk: d becomes delta (interior rows) and the reduced rows' D are returned. F is
+// ChunkFactors<T, R> or a view with the same members (inv, a, gf indexed by row, c0), e.g. factors kept in shared
+// memory.
+template <typename F, typename T, int R>
+GPURNG_HD void chunk_apply(const F& f, T (&d)[R], T& DS, T& DE) {
   d[1] = d[1] * f.inv[1];
   GPURNG_UNROLL
   for (int j = 2; j < R; ++j) d[j] = fma_hd(-f.a[j], d[j - 1], d[j]) * f.inv[j];
@@ -147,9 +149,10 @@ GPURNG_HD void chunk_apply(const ChunkFactors<T, R>& f, T (&d)[R], T& DS, T& DE)
   DS = fma_hd(-f.c0, d[1], d[0]) * f.inv[0];
 }
 
-// Back substitution once x_s and x_e are known: d (delta) becomes the chunk's solution.
-template <typename T, int R>
-GPURNG_HD void chunk_back(const ChunkFactors<T, R>& f, T (&d)[R], T xs, T xe) {
+// Back substitution once x_s and x_e are known: d (delta) becomes the chunk's solution. F as for chunk_apply
+// (alpha, gamma indexed by row).
+template <typename F, typename T, int R>
+GPURNG_HD void chunk_back(const F& f, T (&d)[R], T xs, T xe) {
   d[0] = xs;
   d[R - 1] = xe;
   GPURNG_UNROLL

@@ -348,6 +348,56 @@ TEST(Tridiag, LongHybridLanesGiveTheDefinitionsBits) {
   long_lanes_match_definition<double>();
 }
 
+// The constant-matrix form (the one-factor PDE past 1024 nodes) is long_hybrid_solve split in two, the matrix part
+// made once and the right-hand-side part run per right-hand side: the solve's bits for each of two right-hand sides,
+// and the solve's failure for a matrix with a zero row.
+template <typename T>
+void long_factor_apply_is_the_solve() {
+  using namespace gpurng::solvers;
+  for (int m : {1025, 3000, 4097}) {
+    const int batch = 4;
+    auto p = make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 700 + m);
+    const int zero_row_system = 3;
+    for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(zero_row_system, m / 2)] = T(0);
+    const int P = hybrid_chunk_count(m), n = 2 * P;
+    std::vector<ChunkFactors<T, 32>> chunk(P);
+    std::vector<PcrStepFactor<T>> reduced(size_t(pcr_step_count(n)) * n);
+    std::vector<PcrRow<T>> rows(n), tmp(n);
+    std::vector<T> D(n), next(n);
+    for (int k = 0; k < batch; ++k) {
+      std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0));
+      const auto sa = p.system(p.a, k), sb = p.system(p.b, k), sc = p.system(p.c, k);
+      for (int i = 0; i < m; ++i) {
+        a[i] = i > 0 ? sa[i] : T(0);
+        b[i] = sb[i];
+        c[i] = i < m - 1 ? sc[i] : T(0);
+      }
+      const std::string what = "m=" + std::to_string(m) + " system " + std::to_string(k);
+      const int factored = long_hybrid_factor(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(),
+                                              rows.data(), tmp.data());
+      EXPECT_EQ(factored != 0, k == zero_row_system) << what;
+      for (int rhs : {k, (k + 1) % batch}) {  // this system's right-hand side and another one
+        std::vector<T> d(32 * P, T(0));
+        const auto sd = p.system(p.d, rhs);
+        std::copy(sd.begin(), sd.end(), d.begin());
+        std::vector<T> solved = d;
+        const int info = long_hybrid_solve(a.data(), b.data(), c.data(), solved.data(), P, rows.data(), tmp.data());
+        EXPECT_EQ(info, factored) << what;
+        if (info) continue;
+        long_hybrid_apply(chunk.data(), reduced.data(), P, d.data(), D.data(), next.data());
+        int64_t differ = 0;
+        for (int i = 0; i < 32 * P; ++i) differ += !same_bits(d[i], solved[i]);
+        EXPECT_EQ(differ, 0) << what << " right-hand side " << rhs;
+      }
+    }
+  }
+}
+
+TEST(Tridiag, LongFactorThenApplyIsTheSolve) {
+  long_factor_apply_is_the_solve<float>();
+  long_factor_apply_is_the_solve<double>();
+}
+
 // The cuSPARSE-shaped shorthands are the general call with their layouts: the same bits.
 template <typename T>
 void shorthands_match() {
