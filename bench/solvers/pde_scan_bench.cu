@@ -4,7 +4,7 @@
 // list, the explicit, implicit and Crank-Nicolson schemes: median of 3 CUDA-event-timed calls after a warm-up, and
 // node-steps per second (options x (J + 1) x N / time). The steps: explicit N = ceil(1.02 T (sigma^2 J^2 + r)) + 1
 // with T = 1 (stable: dt (sigma^2 J^2 + r) <= 1/1.02; 163 steps at 64 nodes, 42700 at 1024), implicit and
-// Crank-Nicolson N = 500 (N = 20 past 1024 nodes, where one call takes seconds); explicit only up to 1024 nodes.
+// Crank-Nicolson N = 500 (N = 100 past 1024 nodes); explicit only up to 1024 nodes (its N grows as J^2).
 // Anchor, in the same run: the bandwidth floor of the bytes a step must move, the grid read and written once
 // (2 words a node), timed as a kernel streaming count x (J + 1) words in and out N times; it is L2-resident for the
 // smaller grids, as ours are in registers.
@@ -94,7 +94,7 @@ void scan(std::vector<Entry>& out, gpurngSolver_t s, cudaStream_t st, const std:
     for (int scheme : {GPURNG_PDE_EXPLICIT, GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON}) {
       if (scheme == GPURNG_PDE_EXPLICIT && nodes > 1024) continue;
       const int N = scheme == GPURNG_PDE_EXPLICIT ? int(std::ceil((kSigma * kSigma * double(J) * J + kRate) * 1.02)) + 1
-                                                  : (nodes > 1024 ? 20 : 500);
+                                                  : (nodes > 1024 ? 100 : 500);
       Batch<T>& b = batch;
       const double ms = bench::median_ms(
           st,
@@ -134,7 +134,8 @@ int main(int argc, char** argv) {
     return 1;
   // Powers of two, one less, one more, and round numbers, 64 .. 1024 nodes; then the large-grid path.
   const std::vector<int> nodes = {64,  65,  96,  100, 127, 128, 129, 160, 200,  255,  256,  257,  300,  384,
-                                  400, 500, 511, 512, 513, 640, 700, 800, 1000, 1023, 1024, 1025, 2048, 4096};
+                                  400, 500, 511, 512, 513, 640, 700, 800, 1000, 1023, 1024, 1025, 1100, 1500,
+                                  2048, 3000, 4096, 4097, 6000, 8192, 8193, 16384, 32768, 65536};
   std::vector<Entry> rows;
   scan<float>(rows, s, st, nodes);
   scan<double>(rows, s, st, nodes);

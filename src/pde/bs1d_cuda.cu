@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The GPU backend of the Black-Scholes PDE. Every numerical step is a template shared with the CPU backend
-// (bs1d_scheme.hpp; the hybrid Thomas/PCR of thomas_pcr.hpp; thomas.hpp's LU rows), run here on scalars, so
+// (bs1d_scheme.hpp; the hybrid Thomas/PCR of thomas_pcr.hpp and hybrid_system.hpp), run here on scalars, so
 // the same call gives the same bits on both (the library builds device code with --fmad=false: only fma_hd
 // fuses).
 //
@@ -16,19 +16,18 @@
 // the same row of lanes p -/+ h/2; missing neighbours are identity rows (0). This is hybrid_system.hpp's
 // composition (pcr_rows / reduced_apply read every neighbour before any row changes) lane for chunk.
 //
-// J + 1 > 1024 (thread_kernel): one thread per option, the grid (and the implicit matrix's LU factors, made
-// once) in the solver's scratch, interleaved (node i of option k at i * count + k) so a warp's accesses
-// coalesce; coefficients and payoffs recomputed on the fly by the shared functions.
+// J + 1 > 1024: bs1d_long_cuda.cu, one block per option and one thread per chunk of 32 nodes (the long hybrid).
 #include <cuda_runtime.h>
 
 #include <limits>
 
 #include "../solvers/hybrid_system.hpp"
 #include "../solvers/reduced_pcr_warp.cuh"
-#include "../solvers/thomas.hpp"
 #include "../solvers/tridiag_cuda.hpp"
 #include "bs1d_call.hpp"
 #include "bs1d_cuda.hpp"
+#include "bs1d_cuda_common.cuh"
+#include "bs1d_long_cuda.hpp"
 #include "bs1d_scheme.hpp"
 
 namespace gpurng {
@@ -42,28 +41,7 @@ using gpurng::solvers::cuda::warp_first_failure;
 namespace {
 
 constexpr int kWarpsPerBlock = 4;
-constexpr int kThreadsPerBlock = 128;
 constexpr unsigned kFullMask = 0xffffffffu;
-
-template <typename T>
-struct Option {
-  T S0, K, rate, sigma, maturity;
-  bool put, american;
-};
-
-template <typename T>
-__device__ __forceinline__ Option<T> load_option(const Bs1dCall<T>& c, int64_t k) {
-  Option<T> o;
-  const int kind = c.kind[k];
-  o.put = kind_put(kind);
-  o.american = kind_american(kind);
-  o.S0 = c.S0[k];
-  o.K = c.strike[k];
-  o.rate = c.rate[k];
-  o.sigma = c.sigma[k];
-  o.maturity = c.maturity[k];
-  return o;
-}
 
 // Value of lane p - d (0 below lane 0) and of lane p + d (0 past lane 31).
 template <typename T>
@@ -75,30 +53,6 @@ template <typename T>
 __device__ __forceinline__ T from_above(T v, int d, int lane) {
   const T x = __shfl_down_sync(kFullMask, v, d);
   return lane + d < 32 ? x : T(0);
-}
-
-// Outputs of an option that failed (info code: -1 unstable explicit step, kInfoRejected (-2) outputs that failed
-// the check, else the 1-based pivot row): NaN
-// everywhere. Lane `lane` of `lanes` writes its share of the grid.
-template <typename T>
-__device__ void write_failed(const Bs1dCall<T>& c, int64_t k, int code, int lane, int lanes) {
-  const T nan = quiet_nan<T>();
-  if (lane == 0) {
-    c.price[k] = nan;
-    if (c.delta) c.delta[k] = nan;
-    if (c.gamma) c.gamma[k] = nan;
-    if (c.info) c.info[k] = code;
-  }
-  if (c.grid)
-    for (int i = lane; i <= c.J; i += lanes) c.grid[k * int64_t(c.J + 1) + i] = nan;
-}
-
-template <typename T>
-__device__ __forceinline__ void write_readout(const Bs1dCall<T>& c, int64_t k, const Readout<T>& r) {
-  c.price[k] = r.price;
-  if (c.delta) c.delta[k] = r.delta;
-  if (c.gamma) c.gamma[k] = r.gamma;
-  if (c.info) c.info[k] = 0;
 }
 
 // Node `node` of the warp's grid (every lane asks for the same node).
@@ -417,90 +371,6 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) half_warp_explicit_kernel
   }
 }
 
-// J + 1 > 1024: one thread per option; u (and the LU factors l, 1/p) interleaved in scratch.
-template <typename T, int Scheme>
-__global__ void __launch_bounds__(kThreadsPerBlock) thread_kernel(const Bs1dCall<T> c, T* su, T* sl, T* sinv) {
-  const int64_t k = int64_t(blockIdx.x) * kThreadsPerBlock + threadIdx.x;
-  if (k >= c.count) return;
-  const int J = c.J, N = c.N, m = J + 1;
-  const size_t stride = size_t(c.count);
-  T* u = su + k;
-  const Option<T> o = load_option(c, k);
-  const T dS = grid_step(c.Smax, J);
-  if (Scheme == kExplicit && explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) {
-    write_failed(c, k, -1, 0, 1);
-    return;
-  }
-  for (int i = 0; i < m; ++i)
-    u[i * stride] = initial_value(o.put, node_price(i, dS), o.K, dS, smooth_node(i, J, o.maturity, o.sigma));
-  if (Scheme == kExplicit) {
-    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
-    for (int n = 0; n < N; ++n) {
-      T left = T(0), mid = u[0];
-      for (int i = 0; i < m; ++i) {
-        const T right = i + 1 < m ? u[(i + 1) * stride] : T(0);
-        const Coeffs<T> co = node_coeffs<T, T>(ks, i, J, false);
-        const T nv = explicit_node(co.a, co.b, co.c, left, mid, right);
-        u[i * stride] = o.american ? exercise(nv, payoff(o.put, node_price(i, dS), o.K)) : nv;
-        left = mid;
-        mid = right;
-      }
-    }
-  } else {
-    const bool cn = Scheme == kCrankNicolson;
-    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
-    T* l = sl + k;
-    T* inv = sinv + k;
-    int fail = 0;
-    T ip = T(0), cprev = T(0);
-    for (int i = 0; i < m; ++i) {
-      const Coeffs<T> co = node_coeffs<T, T>(ks, i, J, true);
-      T li;
-      if (!lu_factor_row(co.a, co.b, co.c, cprev, ip, li) && !fail) fail = i + 1;
-      l[i * stride] = li;
-      inv[i * stride] = ip;
-      cprev = co.c;
-    }
-    if (fail) {
-      write_failed(c, k, fail, 0, 1);
-      return;
-    }
-    for (int n = 0; n < N; ++n) {
-      T y = T(0), left = T(0), mid = u[0];
-      for (int i = 0; i < m; ++i) {
-        T d = mid;
-        const T right = i + 1 < m ? u[(i + 1) * stride] : T(0);
-        if (cn) {
-          const Coeffs<T> co = node_coeffs<T, T>(ks, i, J, false);
-          d = explicit_node(co.a, co.b, co.c, left, mid, right);
-        }
-        y = lu_forward_row(l[i * stride], d, y);
-        u[i * stride] = y;
-        left = mid;
-        mid = right;
-      }
-      T x = T(0);
-      for (int i = m - 1; i >= 0; --i) {
-        const T ci = node_coeffs<T, T>(ks, i, J, true).c;
-        x = lu_backward_row(inv[i * stride], ci, u[i * stride], x);
-        u[i * stride] = o.american ? exercise(x, payoff(o.put, node_price(i, dS), o.K)) : x;
-      }
-    }
-  }
-  const int j = readout_node(o.S0, dS, J);
-  const T w = readout_weight(o.S0, dS, j);
-  const Readout<T> r = readout(u[(j - 1) * stride], u[j * stride], u[(j + 1) * stride], u[(j + 2) * stride], w, dS);
-  if (!readout_accepted(r, o.put, o.S0, o.K)) {
-    write_failed(c, k, kInfoRejected, 0, 1);
-    return;
-  }
-  write_readout(c, k, r);
-  if (c.grid) {
-    T* g = c.grid + k * int64_t(m);
-    for (int i = 0; i < m; ++i) g[i] = u[i * stride];
-  }
-}
-
 template <typename T, int R>
 void launch_warp(const Bs1dCall<T>& call, cudaStream_t stream) {
   const unsigned blocks = unsigned((int64_t(call.count) + kWarpsPerBlock - 1) / kWarpsPerBlock);
@@ -532,25 +402,7 @@ gpurngStatus_t run_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, void* s
   if (m <= kRegisterNodes) {
     with_hybrid_rows(m, [&](auto rows) { launch_warp<T, decltype(rows)::value>(call, stream); });
   } else {
-    const size_t words = size_t(m) * size_t(call.count);
-    const size_t arrays = call.scheme == kExplicit ? 1 : 3;
-    const gpurngStatus_t st = solvers::cuda::reserve(scratch, arrays * words * sizeof(T));
-    if (st != GPURNG_STATUS_SUCCESS) return st;
-    T* u = static_cast<T*>(scratch.ptr);
-    T* l = arrays > 1 ? u + words : nullptr;
-    T* inv = arrays > 1 ? u + 2 * words : nullptr;
-    const unsigned blocks = unsigned((int64_t(call.count) + kThreadsPerBlock - 1) / kThreadsPerBlock);
-    switch (call.scheme) {
-      case kExplicit:
-        thread_kernel<T, kExplicit><<<blocks, kThreadsPerBlock, 0, stream>>>(call, u, l, inv);
-        break;
-      case kImplicit:
-        thread_kernel<T, kImplicit><<<blocks, kThreadsPerBlock, 0, stream>>>(call, u, l, inv);
-        break;
-      default:
-        thread_kernel<T, kCrankNicolson><<<blocks, kThreadsPerBlock, 0, stream>>>(call, u, l, inv);
-        break;
-    }
+    return run_long_bs1d(call, scratch, stream);
   }
   return cudaGetLastError() == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_LAUNCH_FAILURE;
 }

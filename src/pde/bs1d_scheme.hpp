@@ -26,7 +26,7 @@
 // Explicit product of one node (explicit scheme, and the right-hand side of Crank-Nicolson):
 //   u'_j = fma(a, u_{j-1}, fma(c, u_{j+1}, b * u_j))      (u_{-1} = u_{J+1} = 0 or the padding's 0)
 // American exercise after every step: u'_j = (u'_j < payoff_j) ? payoff_j : u'_j.
-// Implicit solves: thomas_pcr.hpp's hybrid (J + 1 <= 1024) or thomas.hpp's LU rows (J + 1 > 1024), factored
+// Implicit solves: thomas_pcr.hpp's hybrid (J + 1 <= 1024) or hybrid_system.hpp's long hybrid (J + 1 > 1024), factored
 // once per option.
 #pragma once
 

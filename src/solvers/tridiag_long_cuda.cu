@@ -17,10 +17,10 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <climits>
 
 #include "../backends/cuda/cuda_runtime.hpp"
 #include "chunk_io.cuh"
+#include "block_pcr.cuh"
 #include "cuda_launch.cuh"
 #include "hybrid_system.hpp"
 #include "tridiag_long_cuda.hpp"
@@ -91,41 +91,6 @@ __device__ void load_long_chunk(const Layout& L, const T* a, const T* b, const T
   }
 }
 
-// PCR over the n rows at `src` (steps h = 1, 2, ... < n), `dst` as much room; the block's threads share the rows
-// and every row reads its neighbours of the previous step, as pcr_rows does. Returns where the result lies and
-// folds the first failure (1-based origin of the reduced row) into `fail`.
-template <typename T>
-__device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int& fail) {
-  const PcrRow<T> zero{T(0), T(0), T(0)};
-  for (int h = 1; h < n; h *= 2) {
-    for (int i = threadIdx.x; i < n; i += blockDim.x) {
-      const PcrRow<T> r = src[i];
-      const PcrRow<T> l = i - h >= 0 ? src[i - h] : zero;
-      const PcrRow<T> rr = i + h < n ? src[i + h] : zero;
-      PcrRow<T> next;
-      T rcp;
-      if (!pcr_factor(r.A, r.C, l.A, l.C, rr.A, rr.C, next.A, next.C, rcp))
-        fail = first_failure(fail, reduced_row_origin(i, kR) + 1);
-      next.D = pcr_apply(r.A, r.C, rcp, r.D, l.D, rr.D);
-      dst[i] = next;
-    }
-    __syncthreads();
-    PcrRow<T>* t = src;
-    src = dst;
-    dst = t;
-  }
-  return src;
-}
-
-// The block's first failure (0 if none), known to every thread; `first` is a shared int.
-__device__ int block_first_failure(int fail, int* first) {
-  if (threadIdx.x == 0) *first = INT_MAX;
-  __syncthreads();
-  if (fail) atomicMin(first, fail);
-  __syncthreads();
-  return *first == INT_MAX ? 0 : *first;
-}
-
 // Fused: one block per system, warp w eliminating segment w; the reduced rows (2P) and their PCR in shared memory.
 template <typename T>
 __global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
@@ -152,7 +117,7 @@ __global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* 
     rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, DE};
   }
   __syncthreads();
-  const PcrRow<T>* solved = block_pcr(rows, spare, n, fail);
+  const PcrRow<T>* solved = block_pcr(rows, spare, n, fail, NoRecord());
   fail = block_first_failure(fail, &first);
   if (info && threadIdx.x == 0) info[k] = fail;
   if (fail) return;
@@ -208,7 +173,7 @@ __global__ void reduced_kernel(int P, PcrRow<T>* __restrict__ red, PcrRow<T>* __
   int fail = 0;
   for (int p = threadIdx.x; p < P; p += blockDim.x) fail = first_failure(fail, chunk_fail[k * P + p]);
   __syncthreads();
-  const PcrRow<T>* solved = block_pcr(src, dst, n, fail);
+  const PcrRow<T>* solved = block_pcr(src, dst, n, fail, NoRecord());
   fail = block_first_failure(fail, &first);
   if (threadIdx.x == 0) {
     sys_fail[k] = fail;
@@ -242,23 +207,6 @@ __global__ void back_kernel(Layout L, int P, const T* __restrict__ a, const T* _
   chunk_back(f, rd, DS, DE);
   const int row0 = seg * kSegmentRows;
   store_chunk<T, kR>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, s.lane, rd, buf);
-}
-
-int max_shared_per_block() {
-  int dev = 0, v = 48 * 1024;
-  cudaGetDevice(&dev);
-  if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess) {
-    cudaGetLastError();
-    v = 48 * 1024;
-  }
-  return v;
-}
-
-// Past 48 KiB of dynamic plus static shared memory a kernel must opt in; the kernels here have an int or two of
-// static shared memory, so any dynamic size from 32 KiB opts in (48 KiB of dynamic alone failed to launch).
-template <typename Kernel>
-void allow_shared(Kernel kernel, size_t bytes) {
-  if (bytes >= 32 * 1024) cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
 }
 
 template <typename T, bool kAdjacent>

@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The GPU's Black-Scholes PDE past 1024 nodes: hybrid_system.hpp's long hybrid for a constant matrix, one block per
+// option and one thread per chunk of 32 nodes (P = hybrid_chunk_count(J + 1) chunks, the grid padded to 32 P nodes
+// with identity rows that hold 0). The operations are the GPURNG_HD text the CPU runs on lane vectors
+// (bs1d_cpu_kernels.inc's long_group), so the bits are the CPU's:
+//   factor, once:  each thread eliminates its chunk (chunk_factor) and keeps the factors; the block runs the reduced
+//                  system's PCR over the 2P end rows (block_pcr), recording each step's matrix part (A, C, r).
+//   each step:     Crank-Nicolson's explicit half (the chunk's neighbours through a halo of first and last nodes),
+//                  chunk_apply, the reduced PCR's right-hand-side part (one block-wide step per distance), chunk_back,
+//                  the exercise floor. Coefficients and payoffs are computed where they are used.
+// Two shapes, one kernel text:
+//   resident  (the factors fit one block's shared memory: up to 8192 float or 4096 double nodes on an H100): the
+//             chunk in the thread's registers and everything else in shared memory for the whole time loop, so a
+//             step touches no global memory at all.
+//   streamed  (larger grids): the same arrays in the solver's scratch, a slice per option, each thread walking
+//             several chunks; options run in waves of a few blocks per multiprocessor to bound the scratch.
+// The explicit scheme runs in the same blocks (no factors: the halo exchange and the explicit product only).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+
+#include "../solvers/block_pcr.cuh"
+#include "../solvers/cuda_launch.cuh"
+#include "../solvers/hybrid_system.hpp"
+#include "../solvers/tridiag_cuda.hpp"
+#include "bs1d_cuda_common.cuh"
+#include "bs1d_long_cuda.hpp"
+#include "bs1d_scheme.hpp"
+
+namespace gpurng {
+namespace pde {
+namespace cuda {
+
+using namespace gpurng::solvers;
+using gpurng::solvers::cuda::align256;
+using gpurng::solvers::cuda::allow_shared;
+using gpurng::solvers::cuda::block_first_failure;
+using gpurng::solvers::cuda::block_pcr;
+using gpurng::solvers::cuda::launched;
+using gpurng::solvers::cuda::max_shared_per_block;
+
+namespace {
+
+constexpr int kR = 32;            // nodes a chunk
+constexpr int kFactorFields = 5;  // ChunkFactors' inv, a, gf, alpha, gamma
+// Threads a block (chunks a resident block holds, chunks a streamed block works on at once). The resident chunk and
+// Crank-Nicolson's right-hand side take about 2 x 32 registers a thread in float, twice that in double.
+constexpr int kBlockThreads = 256;
+
+// One option's working arrays, in shared memory (resident) or in the option's slice of the scratch (streamed).
+// `slots` >= P chunk places, a multiple of the block's threads.
+template <typename T>
+struct LongArrays {
+  PcrStepFactor<T>* reduced;  // step s, reduced row i at s * n + i
+  T* factors;                 // field q, row j, chunk p at (q * 32 + j) * slots + p
+  PcrRow<T>* rows;            // 2 n rows while factoring (the rows, then PCR's room) ...
+  T* D;                       // ... then, in the same place, the reduced right-hand side and its room (2 n)
+  T* halo;                    // 2 buffers of 2 x slots: the first and the last node of every chunk
+  T* pick;                    // the readout's 4 nodes
+  T* grid;                    // streamed: node j of chunk p at j * slots + p
+  int slots;
+};
+
+// The place shared by the factoring's rows (6 n) and the steps' D and halo (2 n + 4 slots), in units of T.
+__host__ __device__ inline size_t long_region(int slots, int n) {
+  const size_t rows = size_t(6) * n, steps = size_t(2) * n + size_t(4) * slots;
+  return rows > steps ? rows : steps;
+}
+
+// Size of LongArrays in units of T; carve() lays them out in the same order.
+__host__ __device__ size_t long_words(int slots, int n, bool implicit, bool streamed) {
+  size_t w = 4;  // pick
+  if (implicit) {
+    const size_t region = long_region(slots, n);
+    w += size_t(pcr_step_count(n)) * n * 3 + size_t(kFactorFields) * kR * slots + region;
+  } else {
+    w += size_t(4) * slots;
+  }
+  if (streamed) w += size_t(kR) * slots;
+  return w;
+}
+
+template <typename T>
+__device__ LongArrays<T> carve(unsigned char* base, int slots, int n, bool implicit, bool streamed) {
+  T* p = reinterpret_cast<T*>(base);
+  LongArrays<T> w;
+  w.slots = slots;
+  w.reduced = nullptr;
+  w.factors = nullptr;
+  w.rows = nullptr;
+  w.D = nullptr;
+  if (implicit) {
+    w.reduced = reinterpret_cast<PcrStepFactor<T>*>(p);
+    p += size_t(pcr_step_count(n)) * n * 3;
+    w.factors = p;
+    p += size_t(kFactorFields) * kR * slots;
+    w.rows = reinterpret_cast<PcrRow<T>*>(p);
+    w.D = p;
+    w.halo = p + 2 * n;
+    p += long_region(slots, n);
+  } else {
+    w.halo = p;
+    p += size_t(4) * slots;
+  }
+  w.pick = p;
+  p += 4;
+  w.grid = streamed ? p : nullptr;
+  return w;
+}
+
+// ChunkFactors' per-row members read from LongArrays::factors (chunk_apply and chunk_back take either).
+template <typename T>
+struct StridedRows {
+  const T* p;
+  int stride;
+  __device__ T operator[](int j) const { return p[j * stride]; }
+};
+template <typename T>
+struct FactorView {
+  StridedRows<T> inv, a, gf, alpha, gamma;
+  T c0;
+};
+
+template <typename T>
+__device__ __forceinline__ FactorView<T> factors_of(const LongArrays<T>& w, int p, T c0) {
+  const int s = w.slots;
+  const T* f = w.factors + p;
+  return FactorView<T>{{f, s}, {f + kR * s, s}, {f + 2 * kR * s, s}, {f + 3 * kR * s, s}, {f + 4 * kR * s, s}, c0};
+}
+
+// Node `node`'s coefficients of I + L (explicit) or I - L (implicit); padding rows identity.
+template <typename T>
+__device__ __forceinline__ Coeffs<T> coeffs_at(const StepConsts<T>& k, int node, int J, bool implicit) {
+  return node <= J ? node_coeffs<T, T>(k, node, J, implicit) : padding_coeffs<T, T>();
+}
+
+// f(p, v) for each of the thread's chunks p < P, v its 32 nodes: the registers u (resident: chunk p = thread) or a
+// copy loaded from the scratch grid and stored back when Store (streamed).
+template <bool Resident, bool Store, typename T, typename F>
+__device__ __forceinline__ void each_chunk(const LongArrays<T>& w, int P, T (&u)[kR], F f) {
+  if constexpr (Resident) {
+    if (int(threadIdx.x) < P) f(int(threadIdx.x), u);
+  } else {
+    for (int p = threadIdx.x; p < P; p += blockDim.x) {
+      T v[kR];
+      GPURNG_UNROLL
+      for (int j = 0; j < kR; ++j) v[j] = w.grid[size_t(j) * w.slots + p];
+      f(p, v);
+      if (Store) {
+        GPURNG_UNROLL
+        for (int j = 0; j < kR; ++j) w.grid[size_t(j) * w.slots + p] = v[j];
+      }
+    }
+  }
+}
+
+// Every chunk's first and last node into halo buffer `b` (then a barrier).
+template <bool Resident, typename T>
+__device__ __forceinline__ void publish_halo(const LongArrays<T>& w, int P, T (&u)[kR], int b) {
+  T* h = w.halo + size_t(b) * 2 * w.slots;
+  each_chunk<Resident, false>(w, P, u, [&](int p, T(&v)[kR]) {
+    h[p] = v[0];
+    h[w.slots + p] = v[kR - 1];
+  });
+  __syncthreads();
+}
+
+// The neighbours of chunk p from halo buffer `b`: the last node of chunk p - 1 and the first of chunk p + 1 (0
+// outside the 32 P nodes, as the CPU's sweep takes them).
+template <typename T>
+__device__ __forceinline__ void halo_of(const LongArrays<T>& w, int P, int p, int b, T& left, T& right) {
+  const T* h = w.halo + size_t(b) * 2 * w.slots;
+  left = p > 0 ? h[w.slots + p - 1] : T(0);
+  right = p + 1 < P ? h[p + 1] : T(0);
+}
+
+template <typename T, int Scheme, bool Resident>
+__global__ void __launch_bounds__(kBlockThreads)
+    long_kernel(const Bs1dCall<T> c, int64_t first_option, unsigned char* scratch, size_t scratch_per_option,
+                int slots) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  __shared__ int first_fail;
+  constexpr bool implicit = Scheme != kExplicit, cn = Scheme == kCrankNicolson;
+  const int t = threadIdx.x, NT = blockDim.x;
+  const int64_t k = first_option + blockIdx.x;
+  if (k >= c.count) return;  // the whole block
+  const int J = c.J, N = c.N, P = hybrid_chunk_count(J + 1), n = 2 * P;
+  const LongArrays<T> w =
+      carve<T>(Resident ? smem_raw : scratch + blockIdx.x * scratch_per_option, slots, n, implicit, !Resident);
+  const Option<T> o = load_option(c, k);
+  const T dS = grid_step(c.Smax, J);
+  if (Scheme == kExplicit && explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) {
+    write_failed(c, k, -1, t, NT);
+    return;
+  }
+  T u[kR];  // resident: the thread's chunk for the whole time loop; streamed: unused
+  GPURNG_UNROLL
+  for (int j = 0; j < kR; ++j) u[j] = T(0);
+  each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+    GPURNG_UNROLL
+    for (int j = 0; j < kR; ++j) {
+      const int node = p * kR + j;
+      const T S = node_price(node, dS);
+      v[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
+    }
+  });
+  // The exercise floor of chunk p (American options only; the payoff is 0 on padding nodes).
+  auto floor_chunk = [&](int p, T(&v)[kR]) {
+    GPURNG_UNROLL
+    for (int j = 0; j < kR; ++j) {
+      const int node = p * kR + j;
+      v[j] = exercise(v[j], node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0));
+    }
+  };
+
+  if (Scheme == kExplicit) {
+    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
+    for (int s = 0; s < N; ++s) {
+      publish_halo<Resident>(w, P, u, s & 1);
+      each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+        T left, right;
+        halo_of(w, P, p, s & 1, left, right);
+        T out[kR];
+        GPURNG_UNROLL
+        for (int j = 0; j < kR; ++j) {
+          const int node = p * kR + j;
+          const Coeffs<T> co = coeffs_at(ks, node, J, false);
+          const T nv = explicit_node(co.a, co.b, co.c, j > 0 ? v[j - 1] : left, v[j], j + 1 < kR ? v[j + 1] : right);
+          out[j] = node <= J ? nv : v[j];  // padding nodes keep their 0
+        }
+        GPURNG_UNROLL
+        for (int j = 0; j < kR; ++j) v[j] = out[j];
+        if (o.american) floor_chunk(p, v);
+      });
+    }
+  } else {
+    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
+    // Factor: the chunks, then the reduced system's steps.
+    int fail = 0;
+    each_chunk<Resident, false>(w, P, u, [&](int p, T(&)[kR]) {
+      T a[kR], b[kR], cc[kR];
+      GPURNG_UNROLL
+      for (int j = 0; j < kR; ++j) {
+        const Coeffs<T> co = coeffs_at(ks, p * kR + j, J, true);
+        a[j] = co.a;
+        b[j] = co.b;
+        cc[j] = co.c;
+      }
+      ChunkFactors<T, kR> f;
+      const int local = chunk_factor(a, b, cc, f);
+      if (local) fail = first_failure(fail, p * kR + local);
+      T* F = w.factors + p;
+      const int s = w.slots;
+      GPURNG_UNROLL
+      for (int j = 0; j < kR; ++j) F[j * s] = f.inv[j];
+      GPURNG_UNROLL
+      for (int j = 2; j < kR; ++j) F[(kR + j) * s] = f.a[j];
+      GPURNG_UNROLL
+      for (int j = 1; j <= kR - 3; ++j) F[(2 * kR + j) * s] = f.gf[j];
+      GPURNG_UNROLL
+      for (int j = 1; j <= kR - 2; ++j) {
+        F[(3 * kR + j) * s] = f.alpha[j];
+        F[(4 * kR + j) * s] = f.gamma[j];
+      }
+      w.rows[2 * p] = PcrRow<T>{f.S.A, f.S.C, T(0)};
+      w.rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, T(0)};
+    });
+    __syncthreads();
+    block_pcr(w.rows, w.rows + n, n, fail, [&](int step, int i, const T& A, const T& C, const T& r) {
+      w.reduced[size_t(step) * n + i] = PcrStepFactor<T>{A, C, r};
+    });
+    fail = block_first_failure(fail, &first_fail);
+    if (fail) {
+      write_failed(c, k, fail, t, NT);
+      return;
+    }
+    // The chunk's c_0 (chunk_apply's row s), computed where used.
+    auto c0_of = [&](int p) { return coeffs_at(ks, p * kR, J, true).c; };
+    const StepConsts<T> kh = ks;  // Crank-Nicolson's explicit half: the same constants (L / 2)
+    for (int s = 0; s < N; ++s) {
+      if (cn) publish_halo<Resident>(w, P, u, s & 1);
+      each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+        if (cn) {
+          T left, right;
+          halo_of(w, P, p, s & 1, left, right);
+          T rhs[kR];
+          GPURNG_UNROLL
+          for (int j = 0; j < kR; ++j) {
+            const Coeffs<T> co = coeffs_at(kh, p * kR + j, J, false);
+            rhs[j] = explicit_node(co.a, co.b, co.c, j > 0 ? v[j - 1] : left, v[j], j + 1 < kR ? v[j + 1] : right);
+          }
+          GPURNG_UNROLL
+          for (int j = 0; j < kR; ++j) v[j] = rhs[j];
+        }
+        chunk_apply(factors_of(w, p, c0_of(p)), v, w.D[2 * p], w.D[2 * p + 1]);
+      });
+      __syncthreads();
+      T* cur = w.D;
+      T* nxt = w.D + n;
+      for (int h = 1, step = 0; h < n; h *= 2, ++step) {
+        const PcrStepFactor<T>* f = w.reduced + size_t(step) * n;
+        for (int i = t; i < n; i += NT)
+          nxt[i] = pcr_apply(f[i].A, f[i].C, f[i].r, cur[i], i - h >= 0 ? cur[i - h] : T(0), i + h < n ? cur[i + h] : T(0));
+        __syncthreads();
+        T* tmp = cur;
+        cur = nxt;
+        nxt = tmp;
+      }
+      each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+        chunk_back(factors_of(w, p, c0_of(p)), v, cur[2 * p], cur[2 * p + 1]);
+        if (o.american) floor_chunk(p, v);
+      });
+    }
+  }
+
+  // Readout: the owners of nodes j - 1 .. j + 2 put them in `pick`; every thread reads the same values, so the
+  // check's outcome is the block's.
+  const int jr = readout_node(o.S0, dS, J);
+  each_chunk<Resident, false>(w, P, u, [&](int p, T(&v)[kR]) {
+    GPURNG_UNROLL
+    for (int j = 0; j < kR; ++j) {
+      const int node = p * kR + j;
+      if (node >= jr - 1 && node <= jr + 2) w.pick[node - (jr - 1)] = v[j];
+    }
+  });
+  __syncthreads();
+  const Readout<T> r = readout(w.pick[0], w.pick[1], w.pick[2], w.pick[3], readout_weight(o.S0, dS, jr), dS);
+  if (!readout_accepted(r, o.put, o.S0, o.K)) {
+    write_failed(c, k, kInfoRejected, t, NT);
+    return;
+  }
+  if (t == 0) write_readout(c, k, r);
+  if (c.grid) {
+    T* g = c.grid + k * int64_t(J + 1);
+    each_chunk<Resident, false>(w, P, u, [&](int p, T(&v)[kR]) {
+      GPURNG_UNROLL
+      for (int j = 0; j < kR; ++j)
+        if (p * kR + j <= J) g[p * kR + j] = v[j];
+    });
+  }
+}
+
+template <typename T, bool Resident>
+void launch(const Bs1dCall<T>& call, unsigned blocks, unsigned threads, size_t smem, cudaStream_t st,
+            int64_t first_option, unsigned char* scratch, size_t per_option, int slots) {
+  switch (call.scheme) {
+    case kExplicit:
+      allow_shared(long_kernel<T, kExplicit, Resident>, smem);
+      long_kernel<T, kExplicit, Resident><<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
+      break;
+    case kImplicit:
+      allow_shared(long_kernel<T, kImplicit, Resident>, smem);
+      long_kernel<T, kImplicit, Resident><<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
+      break;
+    default:
+      allow_shared(long_kernel<T, kCrankNicolson, Resident>, smem);
+      long_kernel<T, kCrankNicolson, Resident>
+          <<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
+      break;
+  }
+}
+
+}  // namespace
+
+template <typename T>
+gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
+  const int P = hybrid_chunk_count(call.J + 1), n = 2 * P;
+  const bool implicit = call.scheme != kExplicit;
+  const int resident_slots = (P + 31) / 32 * 32;
+  const size_t resident_bytes = long_words(resident_slots, n, implicit, false) * sizeof(T);
+  // 1 KiB below the opt-in limit: the kernel's static shared int and alignment.
+  if (resident_slots <= kBlockThreads && resident_bytes + 1024 <= size_t(max_shared_per_block())) {
+    launch<T, true>(call, unsigned(call.count), unsigned(resident_slots), resident_bytes, st, 0, nullptr, 0,
+                    resident_slots);
+    return launched();
+  }
+  const int slots = (P + kBlockThreads - 1) / kBlockThreads * kBlockThreads;
+  const size_t per_option = align256(long_words(slots, n, implicit, true) * sizeof(T));
+  int dev = 0, sms = 1;
+  cudaGetDevice(&dev);
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
+    cudaGetLastError();
+    sms = 1;
+  }
+  // A wave of four blocks per multiprocessor keeps every one busy (a block's 256 threads take at most a quarter).
+  const int64_t wave = std::min<int64_t>(call.count, int64_t(4) * sms);
+  const gpurngStatus_t s = solvers::cuda::reserve(scratch, per_option * size_t(wave));
+  if (s != GPURNG_STATUS_SUCCESS) return s;
+  auto* base = static_cast<unsigned char*>(scratch.ptr);
+  for (int64_t k0 = 0; k0 < call.count; k0 += wave) {
+    launch<T, false>(call, unsigned(std::min<int64_t>(wave, call.count - k0)), kBlockThreads, 0, st, k0, base,
+                     per_option, slots);
+    if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
+  }
+  return GPURNG_STATUS_SUCCESS;
+}
+
+template gpurngStatus_t run_long_bs1d<float>(const Bs1dCall<float>&, DeviceScratch&, cudaStream_t);
+template gpurngStatus_t run_long_bs1d<double>(const Bs1dCall<double>&, DeviceScratch&, cudaStream_t);
+
+}  // namespace cuda
+}  // namespace pde
+}  // namespace gpurng
