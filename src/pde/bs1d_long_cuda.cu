@@ -46,9 +46,11 @@ constexpr int kFactorFields = 5;  // ChunkFactors' inv, a, gf, alpha, gamma
 // Threads a block (chunks a resident block holds, chunks a streamed block works on at once). The resident chunk and
 // Crank-Nicolson's right-hand side take about 2 x 32 registers a thread in float, twice that in double.
 constexpr int kBlockThreads = 256;
+// (Capping the registers at 128 a thread for more resident blocks a multiprocessor, H200: implicit float 1025 nodes
+// 0.72 -> 0.64 ms, but 8192 nodes 9.2 -> 17.5 ms and Crank-Nicolson 2-3x slower from spills; not taken.)
 
 // One option's working arrays, in shared memory (resident) or in the option's slice of the scratch (streamed).
-// `slots` >= P chunk places, a multiple of the block's threads.
+// `slots` >= P chunk places (resident: P; streamed: a multiple of the block's threads).
 template <typename T>
 struct LongArrays {
   PcrStepFactor<T>* reduced;  // step s, reduced row i at s * n + i
@@ -174,6 +176,39 @@ __device__ __forceinline__ void halo_of(const LongArrays<T>& w, int P, int p, in
   right = p + 1 < P ? h[p + 1] : T(0);
 }
 
+// Chunk p's factors of I - L (or I - L/2) into w.factors and its reduced rows into w.rows; returns 0 or the chunk's
+// first failure (1-based row of the grid). Out of line: the factoring's 300-odd values (double) would otherwise
+// share the kernel's register budget with the time loop, which runs N times; this runs once.
+template <typename T>
+__device__ __noinline__ int factor_chunk(const LongArrays<T> w, const StepConsts<T> ks, int J, int p) {
+  T a[kR], b[kR], cc[kR];
+  GPURNG_UNROLL
+  for (int j = 0; j < kR; ++j) {
+    const Coeffs<T> co = coeffs_at(ks, p * kR + j, J, true);
+    a[j] = co.a;
+    b[j] = co.b;
+    cc[j] = co.c;
+  }
+  ChunkFactors<T, kR> f;
+  const int local = chunk_factor(a, b, cc, f);
+  T* F = w.factors + p;
+  const int s = w.slots;
+  GPURNG_UNROLL
+  for (int j = 0; j < kR; ++j) F[j * s] = f.inv[j];
+  GPURNG_UNROLL
+  for (int j = 2; j < kR; ++j) F[(kR + j) * s] = f.a[j];
+  GPURNG_UNROLL
+  for (int j = 1; j <= kR - 3; ++j) F[(2 * kR + j) * s] = f.gf[j];
+  GPURNG_UNROLL
+  for (int j = 1; j <= kR - 2; ++j) {
+    F[(3 * kR + j) * s] = f.alpha[j];
+    F[(4 * kR + j) * s] = f.gamma[j];
+  }
+  w.rows[2 * p] = PcrRow<T>{f.S.A, f.S.C, T(0)};
+  w.rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, T(0)};
+  return local ? p * kR + local : 0;
+}
+
 template <typename T, int Scheme, bool Resident>
 __global__ void __launch_bounds__(kBlockThreads)
     long_kernel(const Bs1dCall<T> c, int64_t first_option, unsigned char* scratch, size_t scratch_per_option,
@@ -218,18 +253,17 @@ __global__ void __launch_bounds__(kBlockThreads)
     for (int s = 0; s < N; ++s) {
       publish_halo<Resident>(w, P, u, s & 1);
       each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
-        T left, right;
-        halo_of(w, P, p, s & 1, left, right);
-        T out[kR];
+        T prev, right;  // in place, each node's old left neighbour carried along (as the CPU's sweep does)
+        halo_of(w, P, p, s & 1, prev, right);
         GPURNG_UNROLL
         for (int j = 0; j < kR; ++j) {
           const int node = p * kR + j;
+          const T mid = v[j];
           const Coeffs<T> co = coeffs_at(ks, node, J, false);
-          const T nv = explicit_node(co.a, co.b, co.c, j > 0 ? v[j - 1] : left, v[j], j + 1 < kR ? v[j + 1] : right);
-          out[j] = node <= J ? nv : v[j];  // padding nodes keep their 0
+          const T nv = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < kR ? v[j + 1] : right);
+          v[j] = node <= J ? nv : mid;  // padding nodes keep their 0
+          prev = mid;
         }
-        GPURNG_UNROLL
-        for (int j = 0; j < kR; ++j) v[j] = out[j];
         if (o.american) floor_chunk(p, v);
       });
     }
@@ -237,34 +271,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
     // Factor: the chunks, then the reduced system's steps.
     int fail = 0;
-    each_chunk<Resident, false>(w, P, u, [&](int p, T(&)[kR]) {
-      T a[kR], b[kR], cc[kR];
-      GPURNG_UNROLL
-      for (int j = 0; j < kR; ++j) {
-        const Coeffs<T> co = coeffs_at(ks, p * kR + j, J, true);
-        a[j] = co.a;
-        b[j] = co.b;
-        cc[j] = co.c;
-      }
-      ChunkFactors<T, kR> f;
-      const int local = chunk_factor(a, b, cc, f);
-      if (local) fail = first_failure(fail, p * kR + local);
-      T* F = w.factors + p;
-      const int s = w.slots;
-      GPURNG_UNROLL
-      for (int j = 0; j < kR; ++j) F[j * s] = f.inv[j];
-      GPURNG_UNROLL
-      for (int j = 2; j < kR; ++j) F[(kR + j) * s] = f.a[j];
-      GPURNG_UNROLL
-      for (int j = 1; j <= kR - 3; ++j) F[(2 * kR + j) * s] = f.gf[j];
-      GPURNG_UNROLL
-      for (int j = 1; j <= kR - 2; ++j) {
-        F[(3 * kR + j) * s] = f.alpha[j];
-        F[(4 * kR + j) * s] = f.gamma[j];
-      }
-      w.rows[2 * p] = PcrRow<T>{f.S.A, f.S.C, T(0)};
-      w.rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, T(0)};
-    });
+    each_chunk<Resident, false>(w, P, u, [&](int p, T(&)[kR]) { fail = first_failure(fail, factor_chunk(w, ks, J, p)); });
     __syncthreads();
     block_pcr(w.rows, w.rows + n, n, fail, [&](int step, int i, const T& A, const T& C, const T& r) {
       w.reduced[size_t(step) * n + i] = PcrStepFactor<T>{A, C, r};
@@ -281,16 +288,15 @@ __global__ void __launch_bounds__(kBlockThreads)
       if (cn) publish_halo<Resident>(w, P, u, s & 1);
       each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
         if (cn) {
-          T left, right;
-          halo_of(w, P, p, s & 1, left, right);
-          T rhs[kR];
+          T prev, right;  // in place, as the explicit scheme above
+          halo_of(w, P, p, s & 1, prev, right);
           GPURNG_UNROLL
           for (int j = 0; j < kR; ++j) {
+            const T mid = v[j];
             const Coeffs<T> co = coeffs_at(kh, p * kR + j, J, false);
-            rhs[j] = explicit_node(co.a, co.b, co.c, j > 0 ? v[j - 1] : left, v[j], j + 1 < kR ? v[j + 1] : right);
+            v[j] = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < kR ? v[j + 1] : right);
+            prev = mid;
           }
-          GPURNG_UNROLL
-          for (int j = 0; j < kR; ++j) v[j] = rhs[j];
         }
         chunk_apply(factors_of(w, p, c0_of(p)), v, w.D[2 * p], w.D[2 * p + 1]);
       });
@@ -366,12 +372,12 @@ template <typename T>
 gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
   const int P = hybrid_chunk_count(call.J + 1), n = 2 * P;
   const bool implicit = call.scheme != kExplicit;
-  const int resident_slots = (P + 31) / 32 * 32;
-  const size_t resident_bytes = long_words(resident_slots, n, implicit, false) * sizeof(T);
+  // Resident: whole warps, the arrays sized for the P chunks alone (less shared memory, more blocks a multiprocessor).
+  const int resident_threads = (P + 31) / 32 * 32;
+  const size_t resident_bytes = long_words(P, n, implicit, false) * sizeof(T);
   // 1 KiB below the opt-in limit: the kernel's static shared int and alignment.
-  if (resident_slots <= kBlockThreads && resident_bytes + 1024 <= size_t(max_shared_per_block())) {
-    launch<T, true>(call, unsigned(call.count), unsigned(resident_slots), resident_bytes, st, 0, nullptr, 0,
-                    resident_slots);
+  if (resident_threads <= kBlockThreads && resident_bytes + 1024 <= size_t(max_shared_per_block())) {
+    launch<T, true>(call, unsigned(call.count), unsigned(resident_threads), resident_bytes, st, 0, nullptr, 0, P);
     return launched();
   }
   const int slots = (P + kBlockThreads - 1) / kBlockThreads * kBlockThreads;
