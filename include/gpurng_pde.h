@@ -53,7 +53,8 @@
  *
  * Memory: the arrays of one call are all host memory (the call runs on CPU threads, synchronously) or all
  * device memory (queued on the solver's stream, asynchronous, no synchronisation, graph-capturable after the
- * first call; scratch is used only for J + 1 > 1024). Every function returns a ::gpurngStatus_t and never
+ * first call; scratch is used only for grids whose factors do not fit one block's shared memory: past 8192 nodes
+ * in float and 4096 in double on an H100 or H200). Every function returns a ::gpurngStatus_t and never
  * aborts, throws or prints.
  */
 #ifndef GPURNG_PDE_H
