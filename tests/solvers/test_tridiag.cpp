@@ -348,6 +348,39 @@ TEST(Tridiag, LongHybridLanesGiveTheDefinitionsBits) {
   long_lanes_match_definition<double>();
 }
 
+// Long THOMAS batches run in groups of lanes, narrower past a tile of 4 MiB a thread (16 floats instead of 32 on
+// AVX-512 from m = 16385); a system alone runs the row-tracking loop. Both give every system the same bits.
+template <typename T>
+void long_thomas_groups_match_singles() {
+  const int m = 20000, batch = 40;  // two full narrow groups of floats and a part, five full groups of doubles
+  auto p = make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 4242);
+  const Outcome<T> all = run(p, Op::solve, GPURNG_TRIDIAG_THOMAS, false);
+  ASSERT_EQ(all.status, GPURNG_STATUS_SUCCESS);
+  gpurngSolver_t s;
+  ASSERT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_THOMAS), GPURNG_STATUS_SUCCESS);
+  for (int k = 0; k < batch; k += 3) {
+    std::vector<T> x = p.system(p.d, k);
+    const int64_t o = p.index(k, 0);
+    gpurngStatus_t st;
+    if constexpr (sizeof(T) == 4)
+      st = gpurngSgtsvStridedBatch(s, m, p.a.data() + o, p.b.data() + o, p.c.data() + o, x.data(), 1, m, nullptr);
+    else
+      st = gpurngDgtsvStridedBatch(s, m, p.a.data() + o, p.b.data() + o, p.c.data() + o, x.data(), 1, m, nullptr);
+    ASSERT_EQ(st, GPURNG_STATUS_SUCCESS);
+    const auto batched = p.system(all.x, k);
+    int differ = 0;
+    for (int i = 0; i < m; ++i) differ += !same_bits(x[i], batched[i]);
+    EXPECT_EQ(differ, 0) << "system " << k;
+  }
+  gpurngDestroySolver(s);
+}
+
+TEST(Tridiag, LongThomasGroupsMatchSingles) {
+  long_thomas_groups_match_singles<float>();
+  long_thomas_groups_match_singles<double>();
+}
+
 // The constant-matrix form (the one-factor PDE past 1024 nodes) is long_hybrid_solve split in two, the matrix part
 // made once and the right-hand-side part run per right-hand side: the solve's bits for each of two right-hand sides,
 // and the solve's failure for a matrix with a zero row.
