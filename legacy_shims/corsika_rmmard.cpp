@@ -14,6 +14,7 @@
 //      program has no /CRRANMA4/ of its own.
 #include <stdint.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,22 +48,31 @@ struct Constants {
   int32_t modcns;
 };
 
-// /CRRANMA4/ for a given KSEQ: C(KSEQ), U(97,KSEQ), IJKL, I97, J97, NTOT, NTOT2 (KSEQ each), JSEQ.
+// /CRRANMA4/ for a given KSEQ: C(KSEQ), U(97,KSEQ), IJKL, I97, J97, NTOT, NTOT2 (KSEQ each), JSEQ. The arrays'
+// addresses are worked out once, when the block is found (set_layout): a call only adds the sequence's index.
 struct Crranma4 {
   char* base;
   int32_t kseq;
-  double* c(int32_t k) const { return reinterpret_cast<double*>(base) + (k - 1); }
-  double* u(int32_t k) const { return reinterpret_cast<double*>(base + 8 * kseq) + kTable * (k - 1); }
-  double* u_all() const { return reinterpret_cast<double*>(base + 8 * kseq); }
-  int32_t* ints(int32_t array, int32_t k) const {  // array 0..4: IJKL, I97, J97, NTOT, NTOT2
-    return reinterpret_cast<int32_t*>(base + 784 * kseq + 4 * kseq * array) + (k - 1);
+  double* c_arr = nullptr;           // C(1)
+  double* u_arr = nullptr;           // U(1,1)
+  int32_t* int_arr[5] = {};          // IJKL(1), I97(1), J97(1), NTOT(1), NTOT2(1)
+  int32_t* jseq_ptr = nullptr;       // JSEQ
+  void set_layout() {
+    c_arr = reinterpret_cast<double*>(base);
+    u_arr = reinterpret_cast<double*>(base + 8 * kseq);
+    for (int a = 0; a < 5; ++a) int_arr[a] = reinterpret_cast<int32_t*>(base + 784 * kseq + 4 * kseq * a);
+    jseq_ptr = reinterpret_cast<int32_t*>(base + 804 * kseq);
   }
+  double* c(int32_t k) const { return c_arr + (k - 1); }
+  double* u(int32_t k) const { return u_arr + kTable * (k - 1); }
+  double* u_all() const { return u_arr; }
+  int32_t* ints(int32_t array, int32_t k) const { return int_arr[array] + (k - 1); }  // 0..4: IJKL .. NTOT2
   int32_t* ijkl(int32_t k) const { return ints(0, k); }
   int32_t* i97(int32_t k) const { return ints(1, k); }
   int32_t* j97(int32_t k) const { return ints(2, k); }
   int32_t* ntot(int32_t k) const { return ints(3, k); }
   int32_t* ntot2(int32_t k) const { return ints(4, k); }
-  int32_t* jseq() const { return reinterpret_cast<int32_t*>(base + 804 * kseq); }
+  int32_t* jseq() const { return jseq_ptr; }
   size_t bytes() const { return (static_cast<size_t>(804) * kseq + 4 + 7) / 8 * 8; }
 
   // The element the original addresses for any index, even outside 1..KSEQ or 1..97 (Fortran does not
@@ -128,6 +138,7 @@ Blocks find_blocks() {
     b.state.base = static_cast<char*>(std::calloc(1, (static_cast<size_t>(804) * kseq + 4 + 7) / 8 * 8));
   }
   b.state.size = c4.program_owned && c4.size >= b.state.bytes() ? c4.size : b.state.bytes();
+  b.state.set_layout();
   // The original initialises JSEQ to 1 (DATA JSEQ/1/); a program-owned block starts as zeros.
   if (*b.state.jseq() == 0) *b.state.jseq() = 1;
   return b;
@@ -185,23 +196,29 @@ bool in_range(int32_t k, int32_t kseq) { return k >= 1 && k <= kseq; }
 
 using namespace gpurng::legacy;
 
+// The per-call work is the original's: the sequence, the range checks that decide between the exact-addressing
+// path and the table loop, the constants' test inside step_table_any and the counters; the block's layout was
+// worked out once (Crranma4::set_layout). Everything is read from the live blocks at every call.
 extern "C" GPURNG_LEGACY_API void rmmard_(double* rvec, const int32_t* lenv, const int32_t* iseq) {
   Blocks& b = blocks();
   const Crranma4& s = b.state;
-  if (in_range(*iseq, s.kseq)) {
+  if (__builtin_expect(in_range(*iseq, s.kseq), 1)) {
     *s.jseq() = *iseq;
   } else {
-    char line[160];
-    std::snprintf(line, sizeof line,
-                  "RMMARD: ISEQ=%d is outside 1..KSEQ=%d; continuing sequence JSEQ as the original does", *iseq,
-                  s.kseq);
-    say_once("rmmard-iseq", line);
+    static std::atomic<bool> said{false};  // the line is formatted once, not at every such call
+    if (!said.exchange(true, std::memory_order_relaxed)) {
+      char line[160];
+      std::snprintf(line, sizeof line,
+                    "RMMARD: ISEQ=%d is outside 1..KSEQ=%d; continuing sequence JSEQ as the original does", *iseq,
+                    s.kseq);
+      say_once("rmmard-iseq", line);
+    }
   }
   const int32_t k = *s.jseq();
   const Constants& kc = *b.constants;
-  if (kc.cm == 0)
+  if (__builtin_expect(kc.cm == 0, 0))
     say_once("rmmard-uninit", "RMMARD called before RMMAQD set /CRRANMA3/: the original's zero constants are used");
-  if (!in_range(k, s.kseq) || !in_range(*s.i97(k), kTable) || !in_range(*s.j97(k), kTable)) {
+  if (__builtin_expect(!in_range(k, s.kseq) || !in_range(*s.i97(k), kTable) || !in_range(*s.j97(k), kTable), 0)) {
     step_as_addressed(s, kc, k, rvec, *lenv);
     return;
   }
