@@ -45,8 +45,57 @@ program corsika_demo
   write (*, '(A,I0,A,I0,A)') 'total: ', nevt * ncalls, ' RMMARD calls, ', numbers, ' numbers'
   write (*, '(A,F8.3,A,F7.2,A)') 'time: ', seconds, ' s in the event loop, ', 1d9 * seconds / dble(numbers), &
     ' ns per number'
+  ! RMMARD's latency alone, without the shower's work: bare calls whose length and sequence come from the numbers
+  ! just drawn (the next call waits for them), and the same calls from a schedule fixed in advance.
+  write (*, '(A,F7.2,A)') 'time: dependent calls alone: ', bare_calls(.true.), ' ns per number'
+  write (*, '(A,F7.2,A)') 'time: independent calls alone: ', bare_calls(.false.), ' ns per number'
 
 contains
+
+  ! 2 000 000 RMMARD calls of 1..10 numbers on sequences 1..4 (70 / 25 / 4 / 1 %); returns ns per number.
+  double precision function bare_calls(dependent)
+    logical, intent(in) :: dependent
+    integer, parameter :: calls = 2000000
+    double precision :: rd(10), s
+    integer :: icall, n, iseq
+    integer(int64) :: count, t0, t1, rate, x
+    n = 3
+    iseq = 1
+    s = 0
+    count = 0
+    x = 12345_int64
+    call system_clock(t0, rate)
+    do icall = 1, calls
+      if (.not. dependent) then  ! MINSTD: lengths and sequences that do not depend on RMMARD's numbers
+        x = mod(x * 48271_int64, 2147483647_int64)
+        n = 1 + int(mod(x / 1024_int64, 10_int64))
+        iseq = sequence_of(dble(mod(x / 16_int64, 100_int64)) / 100d0)
+      end if
+      call rmmard(rd, n, iseq)
+      s = s + rd(1)
+      count = count + n
+      if (dependent) then
+        iseq = sequence_of(rd(1))
+        n = 1 + int(rd(n) * 10d0)
+      end if
+    end do
+    call system_clock(t1)
+    if (s < 0) print *, s  ! keeps the numbers used
+    bare_calls = 1d9 * dble(t1 - t0) / dble(rate) / dble(count)
+  end function
+
+  integer function sequence_of(u)
+    double precision, intent(in) :: u
+    if (u < 0.70d0) then
+      sequence_of = 1
+    else if (u < 0.95d0) then
+      sequence_of = 2
+    else if (u < 0.99d0) then
+      sequence_of = 3
+    else
+      sequence_of = 4
+    end if
+  end function
 
   ! CORSIKA's EVTH(11+3L..13+3L): seed, numbers mod 10**6, and millions (from NTOT and NTOT2).
   subroutine write_event_header(h)
