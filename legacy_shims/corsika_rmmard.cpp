@@ -53,10 +53,10 @@ struct Constants {
 struct Crranma4 {
   char* base;
   int32_t kseq;
-  double* c_arr = nullptr;           // C(1)
-  double* u_arr = nullptr;           // U(1,1)
-  int32_t* int_arr[5] = {};          // IJKL(1), I97(1), J97(1), NTOT(1), NTOT2(1)
-  int32_t* jseq_ptr = nullptr;       // JSEQ
+  double* c_arr = nullptr;      // C(1)
+  double* u_arr = nullptr;      // U(1,1)
+  int32_t* int_arr[5] = {};     // IJKL(1), I97(1), J97(1), NTOT(1), NTOT2(1)
+  int32_t* jseq_ptr = nullptr;  // JSEQ
   void set_layout() {
     c_arr = reinterpret_cast<double*>(base);
     u_arr = reinterpret_cast<double*>(base + 8 * kseq);

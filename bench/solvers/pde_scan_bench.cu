@@ -132,10 +132,10 @@ int main(int argc, char** argv) {
   gpurngSolver_t s;
   if (gpurngCreateSolver(&s) != GPURNG_STATUS_SUCCESS || gpurngSolverSetStream(s, st) != GPURNG_STATUS_SUCCESS)
     return 1;
-  // Powers of two, one less, one more, and round numbers, 64 .. 1024 nodes; then the large-grid path.
-  const std::vector<int> nodes = {64,  65,  96,  100, 127, 128, 129, 160, 200,  255,  256,  257,  300,  384,
-                                  400, 500, 511, 512, 513, 640, 700, 800, 1000, 1023, 1024, 1025, 1100, 1500,
-                                  2048, 3000, 4096, 4097, 6000, 8192, 8193, 16384, 32768, 65536};
+  // Powers of two, one less, one more, and round numbers, 64 .. 1024 nodes; then past 1024 nodes to 65536.
+  const std::vector<int> nodes = {64,   65,   96,   100,  127,  128,  129,  160,  200,  255,   256,   257,  300,
+                                  384,  400,  500,  511,  512,  513,  640,  700,  800,  1000,  1023,  1024, 1025,
+                                  1100, 1500, 2048, 3000, 4096, 4097, 6000, 8192, 8193, 16384, 32768, 65536};
   std::vector<Entry> rows;
   scan<float>(rows, s, st, nodes);
   scan<double>(rows, s, st, nodes);

@@ -296,7 +296,8 @@ __global__ void __launch_bounds__(kBlockThreads)
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
     // Factor: the chunks, then the reduced system's steps.
     int fail = 0;
-    each_chunk<Resident, false>(w, P, u, [&](int p, T(&)[kR]) { fail = first_failure(fail, factor_chunk(w, ks, J, p)); });
+    each_chunk<Resident, false>(w, P, u,
+                                [&](int p, T(&)[kR]) { fail = first_failure(fail, factor_chunk(w, ks, J, p)); });
     __syncthreads();
     block_pcr(w.rows, w.rows + n, n, fail, [&](int step, int i, const T& A, const T& C, const T& r) {
       w.reduced[size_t(step) * n + i] = PcrStepFactor<T>{A, C, r};
@@ -335,7 +336,8 @@ __global__ void __launch_bounds__(kBlockThreads)
       for (int h = 1, step = 0; h < n; h *= 2, ++step) {
         const PcrStepFactor<T>* f = w.reduced + size_t(step) * n;
         for (int i = t; i < n; i += NT)
-          nxt[i] = pcr_apply(f[i].A, f[i].C, f[i].r, cur[i], i - h >= 0 ? cur[i - h] : T(0), i + h < n ? cur[i + h] : T(0));
+          nxt[i] =
+              pcr_apply(f[i].A, f[i].C, f[i].r, cur[i], i - h >= 0 ? cur[i - h] : T(0), i + h < n ? cur[i + h] : T(0));
         __syncthreads();
         T* tmp = cur;
         cur = nxt;
@@ -381,11 +383,13 @@ void launch(const Bs1dCall<T>& call, unsigned blocks, unsigned threads, size_t s
   switch (call.scheme) {
     case kExplicit:
       allow_shared(long_kernel<T, kExplicit, Resident>, smem);
-      long_kernel<T, kExplicit, Resident><<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
+      long_kernel<T, kExplicit, Resident>
+          <<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
       break;
     case kImplicit:
       allow_shared(long_kernel<T, kImplicit, Resident>, smem);
-      long_kernel<T, kImplicit, Resident><<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
+      long_kernel<T, kImplicit, Resident>
+          <<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
       break;
     default:
       allow_shared(long_kernel<T, kCrankNicolson, Resident>, smem);

@@ -113,9 +113,9 @@ int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
     rows[2 * p + 1] = f[p].E;
     chunk_apply(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
   }
-  fail = first_failure(fail, pcr_rows(
-                                 rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
-                                 NoRecord()));
+  fail = first_failure(fail,
+                       pcr_rows(
+                           rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); }, NoRecord()));
   if (fail) return fail;
   for (int p = 0; p < kHybridChunks; ++p) {
     chunk_back(f[p], x[p], rows[2 * p].D, rows[2 * p + 1].D);
@@ -148,8 +148,7 @@ int long_hybrid_solve(const T* a, const T* b, const T* c, T* d, int P, PcrRow<T>
     for (int j = 0; j < R; ++j) d[p * R + j] = x[j];
   }
   fail = first_failure(fail, pcr_rows(
-                                 rows, tmp, 2 * P, [](int k) { return reduced_row_origin(k, R); },
-                                 NoRecord()));
+                                 rows, tmp, 2 * P, [](int k) { return reduced_row_origin(k, R); }, NoRecord()));
   if (fail) return fail;
   for (int p = 0; p < P; ++p) {
     ChunkFactors<T, R> f;
@@ -167,8 +166,8 @@ int long_hybrid_solve(const T* a, const T* b, const T* c, T* d, int P, PcrRow<T>
 // values as long_hybrid_solve, so the same bits. chunk holds P chunk factors, reduced pcr_step_count(2P) * 2P step
 // factors (step-major), rows and tmp 2P rows of room. Returns 0 or the first failure, as long_hybrid_solve.
 template <typename T>
-int long_hybrid_factor(const T* a, const T* b, const T* c, int P, ChunkFactors<T, 32>* chunk,
-                       PcrStepFactor<T>* reduced, PcrRow<T>* rows, PcrRow<T>* tmp) {
+int long_hybrid_factor(const T* a, const T* b, const T* c, int P, ChunkFactors<T, 32>* chunk, PcrStepFactor<T>* reduced,
+                       PcrRow<T>* rows, PcrRow<T>* tmp) {
   constexpr int R = 32;
   const int n = 2 * P;
   int fail = 0;
@@ -187,8 +186,7 @@ int long_hybrid_factor(const T* a, const T* b, const T* c, int P, ChunkFactors<T
 
 // The right-hand-side part: d (32 P rows) becomes the solution; D and next hold 2P values of room.
 template <typename T>
-void long_hybrid_apply(const ChunkFactors<T, 32>* chunk, const PcrStepFactor<T>* reduced, int P, T* d, T* D,
-                       T* next) {
+void long_hybrid_apply(const ChunkFactors<T, 32>* chunk, const PcrStepFactor<T>* reduced, int P, T* d, T* D, T* next) {
   constexpr int R = 32;
   const int n = 2 * P;
   for (int p = 0; p < P; ++p) {
@@ -229,9 +227,9 @@ int hybrid_factor(const T* a, const T* b, const T* c, HybridFactors<T, R>& hf) {
     rows[2 * p] = hf.chunk[p].S;
     rows[2 * p + 1] = hf.chunk[p].E;
   }
-  return first_failure(fail,
-                       pcr_rows(
-                           rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); }, RecordReduced<T>{hf.reduced}));
+  return first_failure(fail, pcr_rows(
+                                 rows, tmp, 2 * kHybridChunks, [](int k) { return reduced_row_origin(k, R); },
+                                 RecordReduced<T>{hf.reduced}));
 }
 
 template <typename T, int R>

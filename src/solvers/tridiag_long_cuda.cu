@@ -19,8 +19,8 @@
 #include <algorithm>
 
 #include "../backends/cuda/cuda_runtime.hpp"
-#include "chunk_io.cuh"
 #include "block_pcr.cuh"
+#include "chunk_io.cuh"
 #include "cuda_launch.cuh"
 #include "hybrid_system.hpp"
 #include "tridiag_long_cuda.hpp"

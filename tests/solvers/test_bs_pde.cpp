@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "bs1d_scheme.hpp"     // the scheme's node operations (the definition check past 1024 nodes)
+#include "bs1d_scheme.hpp"  // the scheme's node operations (the definition check past 1024 nodes)
 #include "gpurng_pde.h"
 #include "hybrid_system.hpp"  // long_hybrid_factor / long_hybrid_apply, the long hybrid's definition
 #include "isa_digest.hpp"

@@ -406,8 +406,8 @@ void long_factor_apply_is_the_solve() {
         c[i] = i < m - 1 ? sc[i] : T(0);
       }
       const std::string what = "m=" + std::to_string(m) + " system " + std::to_string(k);
-      const int factored = long_hybrid_factor(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(),
-                                              rows.data(), tmp.data());
+      const int factored =
+          long_hybrid_factor(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(), rows.data(), tmp.data());
       EXPECT_EQ(factored != 0, k == zero_row_system) << what;
       for (int rhs : {k, (k + 1) % batch}) {  // this system's right-hand side and another one
         std::vector<T> d(32 * P, T(0));
