@@ -84,6 +84,7 @@ contains
     bare_calls = 1d9 * dble(t1 - t0) / dble(rate) / dble(count)
   end function
 
+  ! Sequence 1 is used most (hadronic part), then 2 (electromagnetic), 3 (Cherenkov) and 4 rarely.
   integer function sequence_of(u)
     double precision, intent(in) :: u
     if (u < 0.70d0) then
@@ -131,7 +132,7 @@ contains
     integer(int64), intent(out) :: h, count
     double precision, intent(out) :: first(10)
     integer, intent(out) :: nfirst
-    double precision :: rd(10), u
+    double precision :: rd(10)
     integer :: icall, n, iseq, i
     h = 0
     count = 0
@@ -147,16 +148,7 @@ contains
         h = ieor(ishftc(h, 7), transfer(rd(i), h))
       end do
       count = count + n
-      u = rd(1)
-      if (u < 0.70d0) then
-        iseq = 1
-      else if (u < 0.95d0) then
-        iseq = 2
-      else if (u < 0.99d0) then
-        iseq = 3
-      else
-        iseq = 4
-      end if
+      iseq = sequence_of(rd(1))
       n = 1 + int(rd(n) * 10d0)
     end do
   end subroutine
