@@ -957,6 +957,17 @@ TEST(BsPdeGpu, DeviceInfoAndUncheckedKinds) {
   }
 }
 
+// The refinement list of BsPde.ErrorDoesNotGrowWithJ (issue 31's), priced on the device: the host's bits at every J,
+// across the warp kernels (J + 1 <= 1024) and the block-per-option long hybrid (1025, 2048 and 4096 nodes).
+TEST(BsPdeGpu, RefinementListEqualsHost) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  const Options<double> o = atm<double>();
+  for (int scheme : {GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON})
+    for (int J : {255, 256, 300, 1000, 1024, 2047, 4095})
+      expect_same(price_host(scheme, J, 2500, 400, o), price_device(scheme, J, 2500, 400, o),
+                  "scheme " + std::to_string(scheme) + " J=" + std::to_string(J));
+}
+
 // A tiny pivot on the device: the kernel writes the same info and NaN outputs as the host call reports.
 TEST(BsPdeGpu, DevicePivotInfo) {
   if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
