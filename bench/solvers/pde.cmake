@@ -4,7 +4,10 @@
 #                  (QuantLib through gpurng_solver_oracles, which exists only when the tests are configured)
 #   pde_bench      the GPU kernels against a one-launch-per-step explicit kernel and cuSPARSE gtsv2StridedBatch
 #                  per implicit step (CUDA builds only)
-#   pde_scan_bench the GPU kernels across grid sizes, 64 .. 4096 nodes, against one grid pass a step
+#   pde_scan_bench the GPU kernels across grid sizes, 64 .. 65536 nodes, against one grid pass a step
+#   pde_cpu_long_bench the CPU backend past 1024 nodes against a textbook implicit stepper on one thread
+add_executable(pde_cpu_long_bench ${CMAKE_CURRENT_LIST_DIR}/pde_cpu_long_bench.cpp)
+target_link_libraries(pde_cpu_long_bench PRIVATE gpurng::gpurng)
 add_executable(pde_cpu_bench ${CMAKE_CURRENT_LIST_DIR}/pde_cpu_bench.cpp)
 target_link_libraries(pde_cpu_bench PRIVATE gpurng::gpurng)
 if(TARGET gpurng_solver_oracles)
