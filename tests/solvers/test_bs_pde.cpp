@@ -1030,7 +1030,8 @@ TEST(BsPdeGpu, MixedMemory) {
             GPURNG_STATUS_OVERLAPPING_ARRAYS);
 }
 
-// Graph capture of the second call (the first grows the scratch of J + 1 > 1024), for both paths.
+// Graph capture of the second call (the first grows the scratch where the grid needs it), for every path: the warp
+// kernels, the resident long hybrid (1101 nodes) and its scratch form (4501 nodes in double).
 template <typename T>
 void graph_capture(int J, int scheme, int N, double mat_scale = 1) {
   const Options<T> o = mixed_batch<T>(9, mat_scale);
@@ -1068,6 +1069,7 @@ TEST(BsPdeGpu, GraphCapture) {
   graph_capture<double>(255, GPURNG_PDE_CRANK_NICOLSON, 300);
   graph_capture<double>(1100, GPURNG_PDE_IMPLICIT, 50);
   graph_capture<float>(1100, GPURNG_PDE_EXPLICIT, mixed_explicit_steps(1100, 0.05), 0.05);
+  graph_capture<double>(4500, GPURNG_PDE_CRANK_NICOLSON, 20);
 }
 
 #endif  // GPURNG_TEST_HAVE_CUDA
