@@ -274,7 +274,8 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (Scheme == kExplicit) {
     const StepConsts<T> k0 = step_consts(o.maturity, o.sigma, o.rate, N, false);
     for (int s = 0; s < N; ++s) {
-      const StepConsts<T> ks{per_step<T>(k0.hs), per_step<T>(k0.hr), per_step<T>(k0.rdt)};  // see Crank-Nicolson's
+      // per_step: the coefficients computed where used in double (see Crank-Nicolson's explicit half below).
+      const StepConsts<T> ks{per_step<T>(k0.hs), per_step<T>(k0.hr), per_step<T>(k0.rdt)};
       publish_halo<Resident>(w, P, u, s & 1);
       each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
         T prev, right;  // in place, each node's old left neighbour carried along (as the CPU's sweep does)
