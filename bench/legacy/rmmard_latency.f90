@@ -40,18 +40,7 @@ program rmmard_latency
 
 contains
 
-  integer function sequence_of(u)
-    double precision, intent(in) :: u
-    if (u < 0.70d0) then
-      sequence_of = 1
-    else if (u < 0.95d0) then
-      sequence_of = 2
-    else if (u < 0.99d0) then
-      sequence_of = 3
-    else
-      sequence_of = 4
-    end if
-  end function
+  include '../../examples/fortran/corsika_sequence.inc'
 
   subroutine run_dependent(s, count, seconds)
     double precision, intent(out) :: s, seconds

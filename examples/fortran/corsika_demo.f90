@@ -84,19 +84,7 @@ contains
     bare_calls = 1d9 * dble(t1 - t0) / dble(rate) / dble(count)
   end function
 
-  ! Sequence 1 is used most (hadronic part), then 2 (electromagnetic), 3 (Cherenkov) and 4 rarely.
-  integer function sequence_of(u)
-    double precision, intent(in) :: u
-    if (u < 0.70d0) then
-      sequence_of = 1
-    else if (u < 0.95d0) then
-      sequence_of = 2
-    else if (u < 0.99d0) then
-      sequence_of = 3
-    else
-      sequence_of = 4
-    end if
-  end function
+  include 'corsika_sequence.inc'
 
   ! CORSIKA's EVTH(11+3L..13+3L): seed, numbers mod 10**6, and millions (from NTOT and NTOT2).
   subroutine write_event_header(h)

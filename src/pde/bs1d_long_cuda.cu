@@ -131,10 +131,6 @@ __device__ __forceinline__ FactorView<T> factors_of(const LongArrays<T>& w, int 
 }
 
 // x, unchanged, through an empty asm statement the compiler cannot see into: a value it cannot prove loop-invariant.
-__device__ __forceinline__ float opaque(float x) {
-  asm volatile("" : "+f"(x));
-  return x;
-}
 __device__ __forceinline__ double opaque(double x) {
   asm volatile("" : "+d"(x));
   return x;
