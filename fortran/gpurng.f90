@@ -100,6 +100,7 @@ module gpurng
   integer(c_int), parameter :: GPURNG_STATUS_OVERLAPPING_ARRAYS = 1004 ! an output overlaps an input
   integer(c_int), parameter :: GPURNG_STATUS_MIXED_MEMORY = 1005       ! host and device arrays in one call
   integer(c_int), parameter :: GPURNG_STATUS_RESULT_OUT_OF_BOUNDS = 1006 ! a PDE output not finite or out of bounds
+  integer(c_int), parameter :: GPURNG_STATUS_STREAM_END = 1007        ! a call would pass its stream's end
 
   ! ---- gpurngRngType_t (engines; see gpurng.h for each engine's outputs) --------------------------
   integer(c_int), parameter :: GPURNG_RNG_PSEUDO_DEFAULT = 100        ! cuRAND's default: XORWOW
@@ -292,6 +293,33 @@ module gpurng
       integer(c_long_long), intent(out) :: offset
       integer(c_int) :: status
     end function gpurngGetGeneratorOffset
+
+    ! Put the generator at the start of stream `stream` of its seed (docs/SCALING.md; statuses: gpurng.h).
+    ! stream: unsigned long long by value as integer(c_long_long) (ids above 2^63 - 1 pass as negative values).
+    function gpurngSetGeneratorStream(generator, stream) bind(C, name="gpurngSetGeneratorStream") result(status)
+      import :: c_ptr, c_int, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_long_long), value :: stream
+      integer(c_int) :: status
+    end function gpurngSetGeneratorStream
+
+    ! Read the stream id (0 before gpurngSetGeneratorStream; statuses: gpurng.h).
+    function gpurngGetGeneratorStream(generator, stream) bind(C, name="gpurngGetGeneratorStream") result(status)
+      import :: c_ptr, c_int, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_long_long), intent(out) :: stream
+      integer(c_int) :: status
+    end function gpurngGetGeneratorStream
+
+    ! The stream table of the generator's engine: streams 0..last_stream, numbers_per_stream each
+    ! (unsigned in C: 2^64 - 1 reads as -1 here; statuses: gpurng.h).
+    function gpurngGetStreamLimits(generator, last_stream, numbers_per_stream) &
+        bind(C, name="gpurngGetStreamLimits") result(status)
+      import :: c_ptr, c_int, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_long_long), intent(out) :: last_stream, numbers_per_stream
+      integer(c_int) :: status
+    end function gpurngGetStreamLimits
 
     ! Write num 32-bit integers; RANMAR: raw 24-bit outputs (statuses: gpurng.h).
     ! output_ptr: buffer, assumed-size integer(c_int) array (unsigned int in C).

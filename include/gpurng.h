@@ -56,7 +56,10 @@ typedef enum gpurngStatus {
   /** A computed result failed the check its call documents (gpurng_pde.h: a price, delta or gamma not finite, or a
    *  price outside the bounds every arbitrage-free price obeys); those outputs are NaN and their info entries say
    *  which. */
-  GPURNG_STATUS_RESULT_OUT_OF_BOUNDS = 1006
+  GPURNG_STATUS_RESULT_OUT_OF_BOUNDS = 1006,
+  /** A call would take the generator past the end of its stream (gpurngSetGeneratorStream; docs/SCALING.md gives
+   *  each engine's numbers per stream). Nothing was written and the position did not move. */
+  GPURNG_STATUS_STREAM_END = 1007
 } gpurngStatus_t;
 
 /** Engines. The numbers never change. RANMAR engines are numbered from 1000 so that cuRAND's numbers
@@ -259,8 +262,9 @@ GPURNG_API gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t g
 /**
  * Set the absolute position in the stream: the next number generated is number @p offset (0-based).
  * O(log offset) work. For RANMAR, CERNLIB's restart triple (IJKL, NTOT, NTOT2) is seed IJKL with
- * offset NTOT2*10^9 + NTOT.
- * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL.
+ * offset NTOT2*10^9 + NTOT. On a stream (gpurngSetGeneratorStream) the offset counts from the stream's start.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE on a stream, for an offset past the stream's end (generator unchanged).
  */
 GPURNG_API gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned long long offset);
 
@@ -272,6 +276,39 @@ GPURNG_API gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, 
 GPURNG_API gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, unsigned long long *offset);
 
 /**
+ * Put the generator at the start of stream @p stream of its seed: work item k (a shower, a block of paths, a batch
+ * of options) that uses stream k draws the same numbers wherever it runs. Each engine places its streams in its one
+ * sequence as docs/SCALING.md's table says (RANMAR engines: stream k begins at position k * 2^64; LCGs and glibc's
+ * additive generators: disjoint blocks of a fixed length; XORWOW, MRG32k3a, Philox4_32_10 and hybrid Taus: the
+ * host layout's T threads moved to subsequences k*T .. k*T + T-1; Sobol' and Halton: disjoint blocks of points).
+ * From then on the offset (gpurngSetGeneratorOffset / gpurngGetGeneratorOffset) counts from the stream's start, in
+ * the engine's usual units, and a call that would pass the stream's end returns GPURNG_STATUS_STREAM_END.
+ * Seed, ordering and dimension changes keep the stream and offset. A generator on which this was never called runs
+ * the engine's whole sequence as before (offsets up to 2^64 - 1).
+ * @return GPURNG_STATUS_SUCCESS (offset now 0); GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE if @p stream is above the engine's last stream (gpurngGetStreamLimits;
+ *         generator unchanged).
+ */
+GPURNG_API gpurngStatus_t gpurngSetGeneratorStream(gpurngGenerator_t generator, unsigned long long stream);
+
+/**
+ * Read the generator's stream id (0 if gpurngSetGeneratorStream was never called).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_NULL_POINTER if @p stream is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngGetGeneratorStream(gpurngGenerator_t generator, unsigned long long *stream);
+
+/**
+ * The generator's stream table for its engine, ordering and dimensions: streams 0..*last_stream, each
+ * *numbers_per_stream offset steps long (outputs; units for XORWOW and MRG32k3a; points for the quasi-random
+ * engines) before it would reach the next stream's first number. 2^64 - 1 stands for "the whole 64-bit offset".
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
+ *         GPURNG_STATUS_NULL_POINTER if either pointer is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngGetStreamLimits(gpurngGenerator_t generator, unsigned long long *last_stream,
+                                                unsigned long long *numbers_per_stream);
+
+/**
  * Write @p num 32-bit integers. RANMAR: the raw 24-bit outputs (0 included).
  * @return GPURNG_STATUS_SUCCESS (also for num == 0, which writes nothing);
  *         GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
@@ -279,6 +316,7 @@ GPURNG_API gpurngStatus_t gpurngGetGeneratorOffset(gpurngGenerator_t generator, 
  *         GPURNG_STATUS_TYPE_ERROR for RANMAR48 and RANMAR48X (48-bit engines: use gpurngGenerateLongLong);
  *         GPURNG_STATUS_OUT_OF_RANGE if num * sizeof(unsigned) overflows the address space or the stream
  *         position would pass 2^64 - 1;
+ *         GPURNG_STATUS_STREAM_END on a stream (gpurngSetGeneratorStream) if the call would pass its end;
  *         GPURNG_STATUS_ALLOCATION_FAILED, GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors (position unchanged).
  */
 GPURNG_API gpurngStatus_t gpurngGenerate(gpurngGenerator_t generator, unsigned int *output_ptr, size_t num);
@@ -356,7 +394,9 @@ GPURNG_API gpurngStatus_t gpurngSetNormalMethod(gpurngGenerator_t generator, gpu
  *         is NULL; GPURNG_STATUS_NULL_POINTER if @p output_ptr is NULL and num > 0;
  *         GPURNG_STATUS_TYPE_ERROR for an engine without normals (RANMAR and classic engines);
  *         GPURNG_STATUS_LENGTH_NOT_MULTIPLE if num is odd on XORWOW or MRG32K3A, or not a multiple of the
- *         dimensions on a quasi-random engine; GPURNG_STATUS_OUT_OF_RANGE if num overflows;
+ *         dimensions on a quasi-random engine; GPURNG_STATUS_OUT_OF_RANGE if num overflows or the position would
+ *         pass 2^64 - 1; GPURNG_STATUS_STREAM_END as gpurngGenerate; GPURNG_STATUS_TYPE_ERROR for Wallace normals
+ *         on a stream other than 0 (the pool has no jump to place streams);
  *         GPURNG_STATUS_ARCH_MISMATCH in GPURNG_NORMAL_METHOD_CURAND_DEVICE on the CPU backend;
  *         GPURNG_STATUS_LAUNCH_FAILURE, GPURNG_STATUS_ALLOCATION_FAILED on CUDA errors.
  */
@@ -451,7 +491,7 @@ GPURNG_API gpurngStatus_t gpurngSetPrefetch(gpurngGenerator_t generator, size_t 
  *         GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;
  *         GPURNG_STATUS_NULL_POINTER if @p numbers is NULL;
  *         GPURNG_STATUS_OUT_OF_RANGE if num exceeds the slab size (or, with no ring, 131072) or the stream
- *         position would pass 2^64 - 1;
+ *         position would pass 2^64 - 1; GPURNG_STATUS_STREAM_END as gpurngGenerate;
  *         GPURNG_STATUS_ALLOCATION_FAILED, GPURNG_STATUS_LAUNCH_FAILURE as gpurngGenerate.
  */
 GPURNG_API gpurngStatus_t gpurngAcquireUniform(gpurngGenerator_t generator, size_t num, const float **numbers);

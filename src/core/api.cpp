@@ -24,10 +24,8 @@ gpurngStatus_t run_call(gpurngGenerator_t g, const Call& c) noexcept {
     if (st != GPURNG_STATUS_SUCCESS || c.n == 0) return st;
     if (!c.out) return GPURNG_STATUS_NULL_POINTER;
     if (c.n > kMaxOutputBytes / gpurng::core::dist_size(c.dist)) return GPURNG_STATUS_OUT_OF_RANGE;
-    Output kind;
-    if (gpurng::core::output_of(c.dist, &kind) && g->engine->is_flat(kind) &&
-        gpurng::core::offset(g) > UINT64_MAX - c.n)
-      return GPURNG_STATUS_OUT_OF_RANGE;
+    const gpurngStatus_t end = gpurng::core::check_offset_end(g, g->engine->offset_step(c));
+    if (end != GPURNG_STATUS_SUCCESS) return end;
     return gpurng::core::generate(g, c);
   });
 }
@@ -47,7 +45,8 @@ gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, const T** numbers, Output 
   return guarded([&] {
     const gpurngStatus_t st = g->engine->check(Call{gpurng::core::dist_of(kind), nullptr, n, 0, 0, 0});
     if (st != GPURNG_STATUS_SUCCESS || n == 0) return st;
-    if (gpurng::core::offset(g) > UINT64_MAX - n) return GPURNG_STATUS_OUT_OF_RANGE;
+    const gpurngStatus_t end = gpurng::core::check_offset_end(g, n);
+    if (end != GPURNG_STATUS_SUCCESS) return end;
     const void* p = nullptr;
     const gpurngStatus_t ast = gpurng::core::acquire(g, n, kind, &p);
     if (ast == GPURNG_STATUS_SUCCESS) *numbers = static_cast<const T*>(p);
@@ -94,7 +93,40 @@ gpurngStatus_t gpurngSetPseudoRandomGeneratorSeed(gpurngGenerator_t generator, u
 
 gpurngStatus_t gpurngSetGeneratorOffset(gpurngGenerator_t generator, unsigned long long offset) {
   return change(generator, [&](gpurng::core::Engine& e) {
+    if (offset > generator->offset_end) return GPURNG_STATUS_OUT_OF_RANGE;
     e.set_offset(offset);
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngSetGeneratorStream(gpurngGenerator_t generator, unsigned long long stream) {
+  return change(generator, [&](gpurng::core::Engine& e) {
+    const gpurng::core::Engine::StreamTable t = e.stream_table();
+    if (stream > t.last) return GPURNG_STATUS_OUT_OF_RANGE;
+    e.set_stream(stream);
+    generator->on_stream = true;
+    generator->offset_end = t.length;
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngGetGeneratorStream(gpurngGenerator_t generator, unsigned long long* stream) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!stream) return GPURNG_STATUS_NULL_POINTER;
+  return guarded([&] {
+    *stream = generator->engine->stream();
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngGetStreamLimits(gpurngGenerator_t generator, unsigned long long* last_stream,
+                                     unsigned long long* numbers_per_stream) {
+  if (!generator) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (!last_stream || !numbers_per_stream) return GPURNG_STATUS_NULL_POINTER;
+  return guarded([&] {
+    const gpurng::core::Engine::StreamTable t = generator->engine->stream_table();
+    *last_stream = t.last;
+    *numbers_per_stream = t.length;
     return GPURNG_STATUS_SUCCESS;
   });
 }
@@ -245,6 +277,8 @@ const char* gpurngGetErrorString(gpurngStatus_t status) {
       return "the arrays of one call mix host and device memory";
     case GPURNG_STATUS_RESULT_OUT_OF_BOUNDS:
       return "a result is not finite or breaks a bound the exact answer obeys (the grid or time step is too coarse)";
+    case GPURNG_STATUS_STREAM_END:
+      return "the call would pass the end of the generator's stream (see gpurngGetStreamLimits)";
   }
   return "unknown status";
 }

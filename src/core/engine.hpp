@@ -5,9 +5,10 @@
 // ring and a CUDA stream; neither it nor the C boundary knows which engine it holds.
 //
 // Position model. An engine has one offset (gpurngGetGeneratorOffset), in its own units: numbers for the
-// flat-stream engines, units for XORWOW and MRG32k3a, points for the quasi-random engines. All positions
-// live on the host; a device fill is handed everything it needs, so the backends never disagree about where
-// a stream stands.
+// flat-stream engines, units for XORWOW and MRG32k3a, points for the quasi-random engines, counted from the
+// start of its stream (set_stream; stream 0 starts where the engine's sequence does). All positions live on
+// the host; a device fill is handed everything it needs, so the backends never disagree about where a stream
+// stands.
 //
 // Flat streams. When successive calls of one output type continue one another, one output per offset step,
 // the engine says so (is_flat) and then serves ranges of that stream ahead of its position without moving it
@@ -38,6 +39,22 @@ class Engine {
   // gpurngSetGeneratorOffset / gpurngGetGeneratorOffset.
   virtual void set_offset(uint64_t offset) = 0;
   virtual uint64_t offset() const = 0;
+  // ---- streams (gpurngSetGeneratorStream; docs/SCALING.md has the table) ----
+
+  // Streams 0..last, each `length` offset steps long before the next stream's first number (UINT64_MAX: the whole
+  // 64-bit offset range, as a generator off any stream has).
+  struct StreamTable {
+    uint64_t last;
+    uint64_t length;
+  };
+  virtual StreamTable stream_table() const = 0;
+  // Place the engine at offset 0 of stream k (k <= stream_table().last: the caller checks). Seed, ordering and
+  // dimension changes keep the stream.
+  virtual void set_stream(uint64_t k) = 0;
+  virtual uint64_t stream() const = 0;
+  // How far a checked call moves the offset (the generator checks it against the stream's end first).
+  virtual uint64_t offset_step(const Call& call) const { return call.n; }
+
   // gpurngSetGeneratorOrdering: OUT_OF_RANGE for an ordering the engine does not have (host_only: as
   // cuRAND's host generator, which refuses DYNAMIC).
   virtual gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool host_only) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // An engine whose every call is a flat stream (RANMAR, the classic engines, any engine with only the four
 // flat outputs): generate() is the route of fill_ahead_* plus advance, so its direct calls, its ring and its
-// zero-copy calls give the same numbers by construction. It keeps the seed (up to the engine's largest) and the
-// offset, which counts outputs; the subclass says which outputs it has and fills them from seed() and offset().
+// zero-copy calls give the same numbers by construction. It keeps the seed (up to the engine's largest), the
+// stream and the offset, which counts outputs from the stream's start; the subclass says which outputs it has,
+// where its streams lie, and fills them from seed(), stream() and offset().
 #pragma once
 
 #include <stdint.h>
@@ -22,6 +23,12 @@ class FlatEngine : public Engine {
     return GPURNG_STATUS_SUCCESS;
   }
   void set_offset(uint64_t offset) override { offset_ = offset; }
+  void set_stream(uint64_t k) override {
+    stream_ = k;
+    offset_ = 0;
+    forget_state();  // states kept between fills belong to the old stream
+  }
+  uint64_t stream() const override { return stream_; }
   uint64_t offset() const override { return offset_; }
   void advance(Output, uint64_t n) override { offset_ += n; }
 
@@ -59,6 +66,7 @@ class FlatEngine : public Engine {
   uint64_t seed_;
   uint64_t max_seed_;
   uint64_t offset_ = 0;
+  uint64_t stream_ = 0;
 };
 
 }  // namespace core

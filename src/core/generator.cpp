@@ -49,6 +49,8 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   g->host_only = host_only;
   g->threads = threads;
   g->stream = nullptr;
+  g->on_stream = false;
+  g->offset_end = UINT64_MAX;
   g->prefetch = prefetch;
   g->ring = nullptr;
   g->run_open = false;
@@ -75,6 +77,12 @@ void destroy(gpurngGenerator_t g) {
 }
 
 uint64_t offset(gpurngGenerator_t g) { return g->engine->offset() + (g->run_open ? g->taken : 0); }
+
+gpurngStatus_t check_offset_end(gpurngGenerator_t g, uint64_t step) {
+  const uint64_t at = offset(g);
+  if (at <= g->offset_end && step <= g->offset_end - at) return GPURNG_STATUS_SUCCESS;
+  return g->on_stream ? GPURNG_STATUS_STREAM_END : GPURNG_STATUS_OUT_OF_RANGE;
+}
 
 Engine& engine_for_change(gpurngGenerator_t g) {
   follow_process(g);

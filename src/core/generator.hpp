@@ -27,6 +27,10 @@ struct gpurngGenerator_st {
   bool host_only;             // created by gpurngCreateGeneratorHost: output pointers are host memory by contract
   int threads;                // CPU threads for host-side fills
   gpurngCudaStream_t stream;  // gpurngSetStream
+  // gpurngSetGeneratorStream: off any stream offsets run to 2^64 - 1 (offset_end UINT64_MAX) and passing that is
+  // OUT_OF_RANGE; on a stream offset_end is the stream's length and passing it STREAM_END.
+  bool on_stream;
+  uint64_t offset_end;
 
   gpurng::ring::Config prefetch;                       // the ring's size; slabs == 0: no ring
   std::unique_ptr<gpurng::core::EngineSource> source;  // what the ring fills from (one output type)
@@ -49,6 +53,10 @@ void destroy(gpurngGenerator_t g);
 // The caller's position (gpurngGetGeneratorOffset).
 uint64_t offset(gpurngGenerator_t g);
 
+// Whether a call that moves the offset by `step` stays within the stream: SUCCESS, STREAM_END on a stream,
+// OUT_OF_RANGE off one (past 2^64 - 1).
+gpurngStatus_t check_offset_end(gpurngGenerator_t g, uint64_t step);
+
 // The engine, for a call that reads or changes its settings: the ring's run is closed first, so its numbers
 // beyond the caller's position are dropped.
 Engine& engine_for_change(gpurngGenerator_t g);
@@ -59,7 +67,7 @@ Engine& engine_for_change(gpurngGenerator_t g);
 inline bool try_ring(gpurngGenerator_t g, Output kind, void* out, size_t n) {
   ring::PrefetchRing* r = g->ring;
   if (r && g->source->kind() == kind && (reinterpret_cast<uintptr_t>(out) >> 12) == g->host_page &&
-      n <= UINT64_MAX - g->run_base - g->taken && r->try_take(out, n)) {
+      g->run_base + g->taken <= g->offset_end && n <= g->offset_end - g->run_base - g->taken && r->try_take(out, n)) {
     g->taken += n;
     return true;
   }

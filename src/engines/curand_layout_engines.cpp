@@ -113,6 +113,26 @@ class LayoutEngine final : public Engine {
   }
   uint64_t offset() const override { return position_.offset; }
 
+  // Stream k: the layout's T threads on subsequences k T .. k T + T - 1 (stream 0 is cuRAND's layout), so the
+  // last stream is the last whose threads all have 64-bit subsequence numbers, and a stream is the whole 64-bit
+  // offset long (thread t's 2^67 words or 2^76 steps, or Philox's 2^64 counters, are never used up).
+  StreamTable stream_table() const override {
+    const uint64_t T = threads_of(layout_);
+    return {(UINT64_MAX - (T - 1)) / T, UINT64_MAX};
+  }
+  void set_stream(uint64_t k) override {
+    if (k != stream_id_) {
+      stream_id_ = k;
+      stream_.reset();
+    }
+    position_.set_offset(0);
+    ++moves_;
+  }
+  uint64_t stream() const override { return stream_id_; }
+  uint64_t offset_step(const Call& c) const override {
+    return cl::offset_after(kind_, output_of(c.dist), position_.offset, c.n) - position_.offset;
+  }
+
   gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool host_only) override {
     cl::ordering o;
     switch (ordering) {
@@ -128,6 +148,9 @@ class LayoutEngine final : public Engine {
       default:  // SEEDED (XORWOW's is unpublished; see gpurng.h), QUASI_DEFAULT, anything else
         return GPURNG_STATUS_OUT_OF_RANGE;
     }
+    // A stream past the new layout's last (MRG32k3a's 81920 threads after LEGACY's 4096) is refused.
+    if (stream_id_ > (UINT64_MAX - (threads_of(layout_of(o)) - 1)) / threads_of(layout_of(o)))
+      return GPURNG_STATUS_OUT_OF_RANGE;
     if (ordering != ordering_) {
       // Only MRG32k3a's LEGACY has a layout of its own; the others are renamings, yet cuRAND still
       // rebuilds the thread positions on any change, and so does this.
@@ -229,10 +252,21 @@ class LayoutEngine final : public Engine {
  private:
   // MRG32k3a LEGACY has 4096 threads instead of 81920; every other ordering shares one layout.
   int layout_of(cl::ordering o) const { return kind_ == cl::engine::mrg32k3a && o == cl::ordering::legacy ? 1 : 0; }
+  uint64_t threads_of(int layout) const {
+    switch (kind_) {
+      case cl::engine::xorwow:
+        return cl::kXorwowThreads;
+      case cl::engine::mrg32k3a:
+        return layout == 1 ? cl::kMrgThreadsLegacy : cl::kMrgThreadsDefault;
+      default:
+        return cl::kPhiloxThreads;
+    }
+  }
 
   const Stream& stream() {
     if (!stream_) {
-      stream_.emplace(seed_, layout_ == 1 ? cl::ordering::legacy : cl::ordering::dflt);
+      stream_.emplace(seed_, layout_ == 1 ? cl::ordering::legacy : cl::ordering::dflt,
+                      stream_id_ * threads_of(layout_));
       device_starts_current_ = false;
     }
     return *stream_;
@@ -337,6 +371,7 @@ class LayoutEngine final : public Engine {
   cl::engine kind_;
   bool curand_device_normals_ = false;  // GPURNG_NORMAL_METHOD_CURAND_DEVICE
   uint64_t seed_ = 0;
+  uint64_t stream_id_ = 0;  // gpurngSetGeneratorStream
   gpurngOrdering_t ordering_ = GPURNG_ORDERING_PSEUDO_DEFAULT;
   int layout_ = 0;
   cl::generator_position position_;

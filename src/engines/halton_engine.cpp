@@ -19,7 +19,11 @@ namespace {
 
 class HaltonEngine final : public QuasiEngine {
  public:
-  HaltonEngine() : QuasiEngine(halton_rasrap::kMaxDimensions) {}
+  // Streams: blocks of 2^32 points, as many as the shortest cycle of any dimension holds (dimension d repeats
+  // after b^K points, K the largest with b^K <= 2^64; the least of these over the 1000 bases is 7151^4 =
+  // 2614972416513601 points, 608845 blocks).
+  HaltonEngine()
+      : QuasiEngine(halton_rasrap::kMaxDimensions, StreamTable{608844, uint64_t(1) << 32}) {}
 
   gpurngStatus_t set_seed(uint64_t seed) override {
     if (seed != seed_) {
@@ -45,7 +49,7 @@ class HaltonEngine final : public QuasiEngine {
         },
         [&](size_t, size_t, void*, void* stream) {
           gpurngStatus_t dst =
-              cuda::halton_fill(p, dims_, position_, c.n, output_of(c.dist), c.out, c.mean, c.stddev, stream);
+              cuda::halton_fill(p, dims_, point(), c.n, output_of(c.dist), c.out, c.mean, c.stddev, stream);
           if (dst == GPURNG_STATUS_SUCCESS && table)
             dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
           return dst;
@@ -82,7 +86,7 @@ class HaltonEngine final : public QuasiEngine {
   }
   void fill_elements(const halton_rasrap::view& v, const Call& c, size_t first, size_t count, void* out) const {
     namespace hr = halton_rasrap;
-    const uint64_t o = position_;
+    const uint64_t o = point();
     const float mf = static_cast<float>(c.mean), sf = static_cast<float>(c.stddev);
     switch (c.dist) {
       case Dist::u32:

@@ -49,6 +49,23 @@ class HybridTausEngine final : public Engine {
     wallace_position_ = offset;
   }
   uint64_t offset() const override { return position_; }
+
+  // Stream k: the 65536 interleaved streams on subsequences k T .. k T + T - 1 (the device API's), each seeded
+  // from the seed and its number; stream 0 is the layout above. Wallace's pool has no such streams.
+  StreamTable stream_table() const override { return {(uint64_t(1) << 48) - 1, UINT64_MAX}; }
+  void set_stream(uint64_t k) override {
+    if (k != stream_) {
+      stream_ = k;
+      starts_.clear();
+    }
+    position_ = 0;
+    wallace_position_ = 0;
+  }
+  uint64_t stream() const override { return stream_; }
+  uint64_t offset_step(const Call& c) const override {
+    if (wallace_ && is_normal(c.dist)) return 0;
+    return is_double_normal(c.dist) ? 2 * uint64_t(c.n) : c.n;
+  }
   gpurngStatus_t set_ordering(gpurngOrdering_t ordering, bool host_only) override {
     if (ordering == GPURNG_ORDERING_PSEUDO_DYNAMIC && host_only) return GPURNG_STATUS_OUT_OF_RANGE;
     return ordering == GPURNG_ORDERING_PSEUDO_BEST || ordering == GPURNG_ORDERING_PSEUDO_DEFAULT ||
@@ -65,6 +82,7 @@ class HybridTausEngine final : public Engine {
   gpurngStatus_t check(const Call& c) const override {
     if (c.dist == Dist::u64) return GPURNG_STATUS_TYPE_ERROR;
     if (is_normal(c.dist) && c.n % 2 != 0 && !wallace_) return GPURNG_STATUS_LENGTH_NOT_MULTIPLE;
+    if (is_normal(c.dist) && wallace_ && stream_ != 0) return GPURNG_STATUS_TYPE_ERROR;
     if (c.dist == Dist::poisson) return check_poisson_lambda(c.lambda);
     return GPURNG_STATUS_SUCCESS;
   }
@@ -86,14 +104,14 @@ class HybridTausEngine final : public Engine {
         [&](size_t, size_t, void*, void* stream) {
           if (is_normal(c.dist)) {
             gpurngStatus_t dst =
-                cuda::hybrid_taus_fill(seed_, position_, words, cuda::TausOutput::bits32, c.out, stream);
+                cuda::hybrid_taus_fill(seed_, first_subsequence(), position_, words, cuda::TausOutput::bits32, c.out, stream);
             if (dst == GPURNG_STATUS_SUCCESS)
               dst = cuda::box_muller_in_place(c.out, c.n, is_double_normal(c.dist),
                                               c.dist == Dist::lognormal_f32 || c.dist == Dist::lognormal_f64, c.mean,
                                               c.stddev, stream);
             return dst;
           }
-          gpurngStatus_t dst = cuda::hybrid_taus_fill(seed_, position_, c.n, taus_output(c.dist), c.out, stream);
+          gpurngStatus_t dst = cuda::hybrid_taus_fill(seed_, first_subsequence(), position_, c.n, taus_output(c.dist), c.out, stream);
           if (dst == GPURNG_STATUS_SUCCESS && table)
             dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
           return dst;
@@ -114,7 +132,7 @@ class HybridTausEngine final : public Engine {
   }
   bool fills_device() const override { return true; }
   gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
-    return cuda::hybrid_taus_fill(seed_, position_ + ahead, n, taus_output(dist_of(kind)), out, stream);
+    return cuda::hybrid_taus_fill(seed_, first_subsequence(), position_ + ahead, n, taus_output(dist_of(kind)), out, stream);
   }
   void advance(Output, uint64_t n) override { position_ += n; }
   void device_lost() override {
@@ -133,9 +151,10 @@ class HybridTausEngine final : public Engine {
                                     : cuda::TausOutput::bits32;
   }
   const std::vector<hybrid_taus::state>& starts() {
-    if (starts_.empty()) starts_ = hybrid_taus::seed_states(seed_);
+    if (starts_.empty()) starts_ = hybrid_taus::seed_states(seed_, first_subsequence());
     return starts_;
   }
+  uint64_t first_subsequence() const { return stream_ * hybrid_taus::kStreams; }
 
   // Outputs [first, first + count) of the call.
   void fill_host(const std::vector<hybrid_taus::state>& base, const Call& c, size_t first, size_t count,
@@ -271,6 +290,7 @@ class HybridTausEngine final : public Engine {
 
   uint64_t seed_ = 0;
   uint64_t position_ = 0;
+  uint64_t stream_ = 0;  // gpurngSetGeneratorStream
   std::vector<hybrid_taus::state> starts_;
   bool wallace_ = false;
   uint64_t wallace_position_ = 0;

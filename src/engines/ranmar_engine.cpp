@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // RANMAR behind the C API (GPURNG_RNG_PSEUDO_RANMAR, RANMAR48, RANMAR48X; include/gpurng/engines/ranmar.hpp):
-// one flat stream, offset = numbers consumed. The engine keeps the 97-word window at one position on the
+// one flat stream, offset = numbers consumed. Stream k starts at position k * 2^64 of the seed's sequence (the
+// device API's subsequence k), so positions are 128-bit: the window is jumped there from the seed once per seed
+// and stream, and the fills, which read a position only for its carry and its place in the 97-slot table, are
+// given one congruent to it modulo 97 and the carry's modulus (phase()). The engine keeps the 97-word window at one position on the
 // host and, after device fills, the extended window on the device at another; a fill at either position
 // continues from it, any other position is reached by jump-ahead from the seed (O(log position)). So direct
 // calls, the ring's slabs and the legacy layers' restarts all cost what they must and nothing more.
@@ -15,6 +18,7 @@
 #include "../core/flat_engine.hpp"
 #include "gpurng/engines/ranmar.hpp"
 #include "gpurng/engines/ranmar_jump.hpp"
+#include "gpurng/engines/ranmar_jump_table.hpp"
 
 namespace gpurng {
 namespace core {
@@ -32,13 +36,15 @@ class RanmarEngine final : public FlatEngine {
       : FlatEngine(GPURNG_RANMAR_DEFAULT_SEED, GPURNG_RANMAR_MAX_SEED), type_(type) {}
   ~RanmarEngine() override { cuda::ranmar_destroy(dev_); }
 
+  StreamTable stream_table() const override { return {UINT64_MAX, UINT64_MAX}; }
+
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
     const uint64_t p = offset() + ahead;
     host_window_at(p);
     visit_output(kind, [&](auto t) {
       using T = decltype(t);
       constexpr bool allowed = std::is_floating_point<T>::value || (sizeof(T) == 4) == (K == Kind::r24);
-      if constexpr (allowed) cpu::ranmar_fill<K, T>(window_, p, static_cast<T*>(out), n, threads);
+      if constexpr (allowed) cpu::ranmar_fill<K, T>(window_, phase(p), static_cast<T*>(out), n, threads);
     });
     host_pos_ = p + n;
   }
@@ -56,8 +62,9 @@ class RanmarEngine final : public FlatEngine {
       std::copy(window_, window_ + kLag, upload);
       given = upload;
     }
-    const gpurngStatus_t st = stream ? cuda::ranmar_fill_async(dev_, type_, kind, given, p, out, n, stream)
-                                     : cuda::ranmar_fill(dev_, type_, kind, given, p, out, n);
+    const uint64_t at = phase(p);
+    const gpurngStatus_t st = stream ? cuda::ranmar_fill_async(dev_, type_, kind, given, at, out, n, stream)
+                                     : cuda::ranmar_fill(dev_, type_, kind, given, at, out, n);
     // A failed launch leaves the device window unknown: the next device fill uploads the host's.
     device_valid_ = st == GPURNG_STATUS_SUCCESS;
     device_pos_ = p + n;
@@ -71,6 +78,7 @@ class RanmarEngine final : public FlatEngine {
   void forget_state() override {
     host_valid_ = false;
     device_valid_ = false;
+    stream_start_valid_ = false;
   }
 
  protected:
@@ -86,15 +94,33 @@ class RanmarEngine final : public FlatEngine {
     if (device_valid_ && device_pos_ == p && cuda::ranmar_download_window(dev_, w) == GPURNG_STATUS_SUCCESS) {
       std::copy(w, w + kLag, window_);
     } else {
-      ranmar::seed_window<K>(static_cast<uint32_t>(seed()), window_);
+      if (!stream_start_valid_) {
+        ranmar::seed_window<K>(static_cast<uint32_t>(seed()), stream_start_);
+        if (stream() != 0)
+          ranmar::jump_window_pow2<K>(stream_start_, 0, stream(), GPURNG_TABLE(ranmar::kRanmarJumpPow2));
+        stream_start_valid_ = true;
+      }
+      std::copy(stream_start_, stream_start_ + kLag, window_);
       ranmar::jump_window<K>(window_, p);
     }
     host_valid_ = true;
     host_pos_ = p;
   }
 
+  // A position congruent to stream() * 2^64 + p modulo 97 (the table's slot cycle) and modulo the carry's
+  // modulus CM, all a fill reads a position for; below 97 CM < 2^55, so a fill may count on from it.
+  uint64_t phase(uint64_t p) const {
+    if (stream() == 0) return p;
+    using wide = unsigned __int128;
+    constexpr wide cycle = wide(kLag) * ranmar::traits<K>::cm;
+    const wide start = (wide(stream()) << 64) % cycle;
+    return static_cast<uint64_t>((start + p % cycle) % cycle);
+  }
+
   gpurngRngType_t type_;
   word window_[kLag] = {};
+  word stream_start_[kLag] = {};  // the window at position stream() * 2^64 of the seed
+  bool stream_start_valid_ = false;
   uint64_t host_pos_ = 0;
   bool host_valid_ = false;
   cuda::RanmarDevice* dev_ = nullptr;

@@ -18,7 +18,12 @@ constexpr size_t kDeviceForHostSobol = size_t(1) << 14;
 template <typename W>
 class SobolEngine final : public QuasiEngine {
  public:
-  explicit SobolEngine(sobol::Kind kind) : QuasiEngine(sobol::kMaxDimensions), kind_(kind) {}
+  // Streams: the 32-bit sets' 2^32 points (and scrambled SOBOL64's, whose calls start at point mod 2^32) in 256
+  // blocks of 2^24; SOBOL64 in 2^24 blocks of 2^40 (positions stay 64-bit).
+  explicit SobolEngine(sobol::Kind kind)
+      : QuasiEngine(sobol::kMaxDimensions, kind == sobol::Kind::sobol64 ? StreamTable{(uint64_t(1) << 24) - 1, uint64_t(1) << 40}
+                                                                        : StreamTable{255, uint64_t(1) << 24}),
+        kind_(kind) {}
 
   gpurngStatus_t set_seed(uint64_t) override { return GPURNG_STATUS_TYPE_ERROR; }
   gpurngStatus_t set_normal_method(gpurngNormalMethod_t m) override {
@@ -47,7 +52,7 @@ class SobolEngine final : public QuasiEngine {
     // cuRAND's GPU formulas exist on the GPU only: no CPU backend; host outputs are made there and copied.
     const bool gpu_normals = curand_device_normals_ && is_normal(c.dist);
     if (gpu_normals && !where.cuda_backend) return GPURNG_STATUS_ARCH_MISMATCH;
-    const uint64_t start = sobol::call_start(kind_, position_);
+    const uint64_t start = sobol::call_start(kind_, point());
     // Host memory on the CUDA backend: the GPU for normals and from 16 Ki outputs on (64 Ki normals took 19.5
     // ms on the H100 machine's host CPU, 64 Ki words 105-143 us, against 54-91 us for cuRAND and its copy),
     // as one staging buffer: the device fill makes whole calls only.
@@ -65,7 +70,7 @@ class SobolEngine final : public QuasiEngine {
         },
         [&](size_t first, size_t count, void* out, void* stream) {
           if (first != 0 || count != c.n) return GPURNG_STATUS_INTERNAL_ERROR;  // whole calls only (above)
-          gpurngStatus_t dst = cuda::sobol_fill(kind_, dims_, position_, c.n, output_of(c.dist), out, c.mean, c.stddev,
+          gpurngStatus_t dst = cuda::sobol_fill(kind_, dims_, point(), c.n, output_of(c.dist), out, c.mean, c.stddev,
                                                 stream, curand_device_normals_);
           if (dst == GPURNG_STATUS_SUCCESS && table)
             dst = poisson_device(*table, static_cast<uint32_t*>(out), c.n, stream);

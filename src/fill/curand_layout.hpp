@@ -473,7 +473,8 @@ class stream_base : public detail::call_fills<Engine, Self, uint64_t> {
 // ---- XORWOW: DEFAULT = BEST = LEGACY (SEEDED, an unpublished per-thread seeding, is not provided) ----
 class xorwow_stream : public stream_base<detail::xorwow_engine, xorwow_stream> {
  public:
-  xorwow_stream(uint64_t seed, ordering ord) : seed_(seed), starts_(kXorwowThreads) {
+  // Thread t walks subsequence first_subsequence + t (gpurngSetGeneratorStream: stream k starts at k T).
+  xorwow_stream(uint64_t seed, ordering ord, uint64_t first_subsequence = 0) : seed_(seed), starts_(kXorwowThreads) {
     if (ord != ordering::best && ord != ordering::dflt && ord != ordering::legacy)
       throw std::invalid_argument("xorwow_stream: ordering not supported");
     // Thread t starts 2^67 t steps into the seed's stream: one product with M^(2^67) per thread, through
@@ -481,6 +482,7 @@ class xorwow_stream : public stream_base<detail::xorwow_engine, xorwow_stream> {
     auto table = std::make_unique<xorwow::byte_table>();
     xorwow::build_byte_table(xorwow::powers().pow2[xorwow::kSubsequenceLog2], *table);
     starts_[0] = xorwow::seed_state(seed);
+    if (first_subsequence != 0) xorwow::skip_subsequence(starts_[0], first_subsequence);
     for (uint32_t t = 1; t < kXorwowThreads; ++t) {
       starts_[t] = starts_[t - 1];
       xorwow::table_vec(*table, starts_[t].v, starts_[t].v);
@@ -499,7 +501,7 @@ using xorwow_cursor = call_cursor<detail::xorwow_engine>;
 // ---- MRG32k3a: BEST = DEFAULT (81920 threads), LEGACY (4096 threads) ----
 class mrg32k3a_stream : public stream_base<detail::mrg_engine, mrg32k3a_stream> {
  public:
-  mrg32k3a_stream(uint64_t seed, ordering ord) : seed_(seed) {
+  mrg32k3a_stream(uint64_t seed, ordering ord, uint64_t first_subsequence = 0) : seed_(seed) {
     uint32_t T = 0;
     if (ord == ordering::best || ord == ordering::dflt)
       T = kMrgThreadsDefault;
@@ -511,6 +513,7 @@ class mrg32k3a_stream : public stream_base<detail::mrg_engine, mrg32k3a_stream> 
     // Thread t starts 2^76 t steps in: one product with A^(2^76) (per component) per thread.
     const mrg32k3a::jump& j = subsequence_jump();
     starts_[0] = mrg32k3a::seed_state(seed);
+    if (first_subsequence != 0) mrg32k3a::skip_subsequence(starts_[0], first_subsequence);
     for (uint32_t t = 1; t < T; ++t) {
       starts_[t] = starts_[t - 1];
       mrg32k3a::apply(j, starts_[t]);
@@ -535,16 +538,18 @@ using mrg32k3a_cursor = call_cursor<detail::mrg_engine>;
 // ---- Philox4_32_10: DEFAULT = BEST = LEGACY; no set-up beyond the key ----
 class philox_stream : public stream_base<detail::philox_engine, philox_stream> {
  public:
-  explicit philox_stream(uint64_t seed, ordering ord = ordering::dflt) : seed_(seed), key_(philox::key_of_seed(seed)) {
+  explicit philox_stream(uint64_t seed, ordering ord = ordering::dflt, uint64_t first_subsequence = 0)
+      : seed_(seed), first_(first_subsequence), key_(philox::key_of_seed(seed)) {
     if (ord != ordering::best && ord != ordering::dflt && ord != ordering::legacy)
       throw std::invalid_argument("philox_stream: ordering not supported");
   }
   uint64_t seed() const { return seed_; }
   uint32_t threads() const { return kPhiloxThreads; }
-  detail::philox_thread start_state(uint32_t t) const { return {0, t, key_}; }
+  detail::philox_thread start_state(uint32_t t) const { return {0, first_ + t, key_}; }
 
  private:
   uint64_t seed_;
+  uint64_t first_;
   philox::key2 key_;
 };
 using philox_cursor = call_cursor<detail::philox_engine>;

@@ -51,7 +51,7 @@ namespace detail {
 // Philox: a thread of the host layout, as the host and the CUDA fills both read it.
 struct philox_thread {
   uint64_t counter;
-  uint32_t subsequence;
+  uint64_t subsequence;  // the counter's high 64 bits
   philox::key2 key;
 };
 

@@ -141,12 +141,13 @@ TEST(GemsGpu, HaltonParameterSetsAndStreams) {
 }
 
 template <typename T>
-void check_taus(uint64_t seed, uint64_t pos, size_t n, TausOutput o) {
+void check_taus(uint64_t seed, uint64_t pos, size_t n, TausOutput o, uint64_t first_subsequence = 0) {
   device_buffer<T> d(n);
-  ASSERT_EQ(gpurng::cuda::hybrid_taus_fill(seed, pos, n, o, d.p, nullptr), GPURNG_STATUS_SUCCESS);
+  ASSERT_EQ(gpurng::cuda::hybrid_taus_fill(seed, first_subsequence, pos, n, o, d.p, nullptr), GPURNG_STATUS_SUCCESS);
   std::vector<T> h(n);
-  ht::fill(seed, pos, n, h.data());
-  EXPECT_TRUE(same_bits(d.get(), h)) << "seed " << seed << " pos " << pos << " n " << n;
+  ht::fill(seed, pos, n, h.data(), first_subsequence);
+  EXPECT_TRUE(same_bits(d.get(), h)) << "seed " << seed << " pos " << pos << " n " << n << " first "
+                                     << first_subsequence;
 }
 
 TEST(GemsGpu, HybridTausAllOutputs) {
@@ -159,6 +160,9 @@ TEST(GemsGpu, HybridTausAllOutputs) {
       }
     }
   }
+  // Streams of the host API (gpurngSetGeneratorStream): subsequences k T + t.
+  for (uint64_t first : {uint64_t{65536}, uint64_t{65536} << 20, ~uint64_t{0} - 65535})
+    check_taus<uint32_t>(5, 123457, 70001, TausOutput::bits32, first);
 }
 
 // Consecutive device calls = one host fill.
@@ -168,7 +172,7 @@ TEST(GemsGpu, HybridTausChunked) {
   size_t first = 0, step = 1;
   while (first < n) {
     const size_t count = std::min(n - first, step);
-    ASSERT_EQ(gpurng::cuda::hybrid_taus_fill(9, 77 + first, count, TausOutput::bits32, d.p + first, nullptr),
+    ASSERT_EQ(gpurng::cuda::hybrid_taus_fill(9, 0, 77 + first, count, TausOutput::bits32, d.p + first, nullptr),
               GPURNG_STATUS_SUCCESS);
     first += count;
     step = step * 3 + 1;

@@ -17,8 +17,11 @@ class SplitmixCounterEngine final : public gpurng::core::FlatEngine {
  public:
   SplitmixCounterEngine() : FlatEngine(0, UINT64_MAX) {}  // default seed 0, any 64-bit seed
 
+  // Streams: the counter's 2^64 positions in 2^16 blocks of 2^48.
+  StreamTable stream_table() const override { return {65535, uint64_t(1) << 48}; }
+
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
-    const uint64_t first = offset() + ahead;
+    const uint64_t first = (stream() << 48) + offset() + ahead;
     gpurng::visit_output(kind, [&](auto t) {
       using T = decltype(t);
       T* o = static_cast<T*>(out);
@@ -29,7 +32,7 @@ class SplitmixCounterEngine final : public gpurng::core::FlatEngine {
   }
   bool fills_device() const override { return splitmix_counter::kHaveDeviceFill; }
   gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
-    return splitmix_counter::fill_device(seed(), offset() + ahead, static_cast<int>(kind), out, n, stream);
+    return splitmix_counter::fill_device(seed(), (this->stream() << 48) + offset() + ahead, static_cast<int>(kind), out, n, stream);
   }
 
  protected:

@@ -167,9 +167,10 @@ GPURNG_HD state skip(state st, uint64_t s, const jump_table& t) { return skip_wi
 GPURNG_HD uint32_t stream_of(uint64_t pos) { return static_cast<uint32_t>(pos % kStreams); }
 GPURNG_HD uint64_t step_of(uint64_t pos) { return pos / kStreams; }
 
-// The state that produces output `pos` with its next step, straight from the seed (a GPU thread's start).
-GPURNG_HD state state_for(uint64_t seed, uint64_t pos, const jump_table& t) {
-  return skip(seed_stream(seed, stream_of(pos)), step_of(pos), t);
+// The state that produces output `pos` with its next step, straight from the seed (a GPU thread's start). With
+// first_subsequence F the T interleaved streams are F .. F + T - 1 (the host API's stream k: F = k T).
+GPURNG_HD state state_for(uint64_t seed, uint64_t pos, const jump_table& t, uint64_t first_subsequence = 0) {
+  return skip(seed_stream(seed, first_subsequence + stream_of(pos)), step_of(pos), t);
 }
 
 // Host-only from here (plain inline functions: nvcc's device pass parses them but compiles none).
@@ -186,10 +187,10 @@ inline const jump_table& shared_jump_table() {
   return t;
 }
 
-// All T streams before their first step (about 1 MB; a few ms).
-inline std::vector<state> seed_states(uint64_t seed) {
+// All T streams before their first step (about 1 MB; a few ms): subsequences first_subsequence + t.
+inline std::vector<state> seed_states(uint64_t seed, uint64_t first_subsequence = 0) {
   std::vector<state> s(kStreams);
-  for (uint32_t t = 0; t < kStreams; ++t) s[t] = seed_stream(seed, t);
+  for (uint32_t t = 0; t < kStreams; ++t) s[t] = seed_stream(seed, first_subsequence + t);
   return s;
 }
 
@@ -216,12 +217,13 @@ void fill_range_with(const state* base, uint64_t base_step, uint64_t pos, size_t
 
 // The same from the seed alone (every touched stream is seeded and jumped: what a GPU thread does).
 template <typename Out, typename Convert>
-void fill_range_seeded_with(uint64_t seed, uint64_t pos, size_t n, Out* out, Convert convert) {
+void fill_range_seeded_with(uint64_t seed, uint64_t pos, size_t n, Out* out, Convert convert,
+                            uint64_t first_subsequence) {
   if (n == 0) return;
   const jump_table& jt = shared_jump_table();
   const size_t lanes = n < kStreams ? n : kStreams;
   std::vector<state> lane(lanes);
-  for (size_t k = 0; k < lanes; ++k) lane[k] = state_for(seed, pos + k, jt);
+  for (size_t k = 0; k < lanes; ++k) lane[k] = state_for(seed, pos + k, jt, first_subsequence);
   size_t k = 0;
   for (size_t i = 0; i < n; ++i) {
     out[i] = convert(next(lane[k]));
@@ -238,14 +240,14 @@ inline void fill_range(const state* base, uint64_t base_step, uint64_t pos, size
 inline void fill_range(const state* base, uint64_t base_step, uint64_t pos, size_t n, double* out) {
   fill_range_with(base, base_step, pos, n, out, [](uint32_t x) { return to_double(x); });
 }
-inline void fill(uint64_t seed, uint64_t pos, size_t n, uint32_t* out) {
-  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return x; });
+inline void fill(uint64_t seed, uint64_t pos, size_t n, uint32_t* out, uint64_t first_subsequence = 0) {
+  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return x; }, first_subsequence);
 }
-inline void fill(uint64_t seed, uint64_t pos, size_t n, float* out) {
-  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return to_float(x); });
+inline void fill(uint64_t seed, uint64_t pos, size_t n, float* out, uint64_t first_subsequence = 0) {
+  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return to_float(x); }, first_subsequence);
 }
-inline void fill(uint64_t seed, uint64_t pos, size_t n, double* out) {
-  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return to_double(x); });
+inline void fill(uint64_t seed, uint64_t pos, size_t n, double* out, uint64_t first_subsequence = 0) {
+  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return to_double(x); }, first_subsequence);
 }
 
 }  // namespace hybrid_taus

@@ -564,9 +564,9 @@ struct PhiloxGen {
 struct PhiloxStride2Gen {
   const Plan& p;
   uint64_t counter;
-  uint32_t sub_lo;
+  uint32_t sub_lo, sub_hi;
   __device__ __forceinline__ philox::u32x4 next() {
-    philox::u32x4 x{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), sub_lo, 0u}};
+    philox::u32x4 x{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), sub_lo, sub_hi}};
     counter += 2;
     return philox_rounds(x, p);
   }
@@ -581,7 +581,8 @@ __global__ void __launch_bounds__(kBlock)
   if (!chunk_range(p, i, c, m, m_end)) return;
   const SlotInfo si = slot_info<U::W>(p, i);
   const PhiloxThread st = base[si.t];
-  PhiloxGen g{p, st.counter + p.common + si.extra + static_cast<uint64_t>(U::W) * m, st.subsequence, 0};
+  PhiloxGen g{p, st.counter + p.common + si.extra + static_cast<uint64_t>(U::W) * m,
+              static_cast<uint32_t>(st.subsequence), static_cast<uint32_t>(st.subsequence >> 32)};
   run_slot<PhiloxGen, U, Vec>(p, i, m, m_end, g, unit, out);
 }
 
@@ -603,7 +604,8 @@ __global__ void __launch_bounds__(kBlock)
   if (!chunk_range(p, i, c, m, m_end)) return;
   const SlotInfo si = slot_info<2>(p, i);
   const PhiloxThread st = base[si.t];
-  PhiloxStride2Gen g{p, st.counter + p.common + si.extra + 2 * m + h, st.subsequence};
+  PhiloxStride2Gen g{p, st.counter + p.common + si.extra + 2 * m + h, static_cast<uint32_t>(st.subsequence),
+                     static_cast<uint32_t>(st.subsequence >> 32)};
   const int64_t b = 4 * static_cast<int64_t>(i + m * p.T) + 2 * h - p.lead;
   run_units<1, 2, Vec>(p.n, b, 4 * static_cast<int64_t>(p.T), static_cast<uint32_t>(m_end - m), g,
                        PhiloxHalf<U, Vec>{unit}, out);

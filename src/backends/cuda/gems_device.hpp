@@ -45,10 +45,12 @@ gpurngStatus_t halton_fill(const halton_rasrap::params& p, unsigned dims, uint64
 // What a hybrid Taus call writes: the 32-bit outputs (gpurngGenerate) or their uniforms.
 enum class TausOutput { bits32, uniform_f32, uniform_f64 };
 
-// Outputs [pos, pos + n) of the generator of `seed` (hybrid_taus::fill with the same arguments), into
-// device memory `out`. Thread k of the launch serves outputs pos + k, pos + k + T, ... (T = 65536 or n if
-// smaller): it seeds its stream and jumps it once, then steps.
-gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t pos, size_t n, TausOutput o, void* out, void* stream);
+// Outputs [pos, pos + n) of the generator of `seed` with its T streams on subsequences first_subsequence ..
+// first_subsequence + T - 1 (hybrid_taus::fill_range_seeded with the same arguments), into device memory `out`.
+// Thread k of the launch serves outputs pos + k, pos + k + T, ... (T = 65536 or n if smaller): it seeds its
+// stream and jumps it once, then steps.
+gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t first_subsequence, uint64_t pos, size_t n, TausOutput o,
+                                void* out, void* stream);
 
 }  // namespace cuda
 }  // namespace gpurng

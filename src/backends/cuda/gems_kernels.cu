@@ -135,12 +135,13 @@ std::once_flag g_taus_once[kMaxDevices];
 cudaError_t g_taus_error[kMaxDevices];
 
 template <TausOutput O, typename T>
-__global__ void taus_kernel(uint64_t seed, uint64_t pos, uint64_t n, uint64_t lanes, uint64_t rows, T* out) {
+__global__ void taus_kernel(uint64_t seed, uint64_t first_subsequence, uint64_t pos, uint64_t n, uint64_t lanes,
+                            uint64_t rows, T* out) {
   const uint64_t g = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const uint64_t k = g % lanes, chunk = g / lanes;
   uint64_t j = k + chunk * rows * lanes;  // first output of this thread: row chunk * rows of lane k
   if (j >= n) return;
-  hybrid_taus::state st = hybrid_taus::state_for(seed, pos + j, c_taus_jumps);
+  hybrid_taus::state st = hybrid_taus::state_for(seed, pos + j, c_taus_jumps, first_subsequence);
   for (uint64_t r = 0; r < rows && j < n; ++r, j += lanes) {
     const uint32_t x = hybrid_taus::next(st);
     if constexpr (O == TausOutput::bits32) out[j] = x;
@@ -197,7 +198,8 @@ gpurngStatus_t halton_fill(const halton_rasrap::params& p, unsigned dims, uint64
   return finish(s, s == nullptr);
 }
 
-gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t pos, size_t n, TausOutput o, void* out, void* stream) {
+gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t first_subsequence, uint64_t pos, size_t n, TausOutput o,
+                                void* out, void* stream) {
   if (n == 0) return GPURNG_STATUS_SUCCESS;
   if (out == nullptr) return GPURNG_STATUS_NULL_POINTER;
   int device = 0;
@@ -221,15 +223,15 @@ gpurngStatus_t hybrid_taus_fill(uint64_t seed, uint64_t pos, size_t n, TausOutpu
   switch (o) {
     case TausOutput::bits32:
       taus_kernel<TausOutput::bits32, uint32_t>
-          <<<blocks, kThreads, 0, s>>>(seed, pos, n, lanes, rows, static_cast<uint32_t*>(out));
+          <<<blocks, kThreads, 0, s>>>(seed, first_subsequence, pos, n, lanes, rows, static_cast<uint32_t*>(out));
       break;
     case TausOutput::uniform_f32:
       taus_kernel<TausOutput::uniform_f32, float>
-          <<<blocks, kThreads, 0, s>>>(seed, pos, n, lanes, rows, static_cast<float*>(out));
+          <<<blocks, kThreads, 0, s>>>(seed, first_subsequence, pos, n, lanes, rows, static_cast<float*>(out));
       break;
     case TausOutput::uniform_f64:
       taus_kernel<TausOutput::uniform_f64, double>
-          <<<blocks, kThreads, 0, s>>>(seed, pos, n, lanes, rows, static_cast<double*>(out));
+          <<<blocks, kThreads, 0, s>>>(seed, first_subsequence, pos, n, lanes, rows, static_cast<double*>(out));
       break;
     default:
       return GPURNG_STATUS_INVALID_VALUE;
