@@ -308,6 +308,72 @@ GPURNG_API gpurngStatus_t gpurngGetGeneratorStream(gpurngGenerator_t generator, 
 GPURNG_API gpurngStatus_t gpurngGetStreamLimits(gpurngGenerator_t generator, unsigned long long *last_stream,
                                                 unsigned long long *numbers_per_stream);
 
+/* ---- Workers: several GPUs, or CPU workers, in one process (docs/SCALING.md) ----
+ * A worker list names where the parts of a split call run. A call splits its work into parts by position (the
+ * numbers of a stream, a pricer's paths, a batch's systems or options), runs part i on worker i, and joins the
+ * parts in order, so no worker count changes a number. On the CUDA backend each worker is a device (a device may be
+ * named more than once: two workers on one GPU) and the parts run at the same time, one host thread each; on the
+ * CPU backend the workers run the same split and join one after another, each on all the library's CPU threads
+ * (this is how CI, without a GPU, tests the split). Split calls are synchronous, as every generation call is. */
+
+/** Opaque worker list. */
+typedef struct gpurngWorkers_st *gpurngWorkers_t;
+
+/**
+ * Create a worker list: on GPURNG_BACKEND_CUDA the @p count devices @p devices[0..count-1] (CUDA device numbers,
+ * repeats allowed); on GPURNG_BACKEND_CPU @p count CPU workers (@p devices is not read and may be NULL).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p workers is NULL, or @p devices is NULL on CUDA;
+ *         GPURNG_STATUS_OUT_OF_RANGE if @p count is not 1 .. 1024 (an empty list) or a device number is not
+ *         0 .. (devices the runtime sees) - 1; GPURNG_STATUS_INVALID_VALUE for another backend value;
+ *         GPURNG_STATUS_INITIALIZATION_FAILED for CUDA when no GPU is usable; GPURNG_STATUS_ALLOCATION_FAILED.
+ *         On failure *workers is set to NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngCreateWorkers(gpurngWorkers_t *workers, gpurngBackend_t backend, const int *devices,
+                                              int count);
+
+/** Destroy a worker list (the generators, pricers and solvers that use it must not use it afterwards).
+ *  @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p workers is NULL. */
+GPURNG_API gpurngStatus_t gpurngDestroyWorkers(gpurngWorkers_t workers);
+
+/** The number of workers. @return GPURNG_STATUS_SUCCESS; NOT_INITIALIZED; NULL_POINTER if @p count is NULL. */
+GPURNG_API gpurngStatus_t gpurngGetWorkerCount(gpurngWorkers_t workers, int *count);
+
+/**
+ * The library's split of @p num numbers over the workers: counts[i] = floor(num (i+1) / W) - floor(num i / W) for W
+ * workers (the parts of every split call of this library begin at these positions, rounded down to the call's
+ * granule), so part i holds numbers [floor(num i / W), floor(num (i+1) / W)).
+ * @return GPURNG_STATUS_SUCCESS; NOT_INITIALIZED; NULL_POINTER if @p counts is NULL.
+ */
+GPURNG_API gpurngStatus_t gpurngSplitCount(gpurngWorkers_t workers, size_t num, size_t *counts);
+
+/**
+ * Write the next counts[0] + ... + counts[W-1] numbers of the generator's stream, part i (the counts[i] numbers
+ * after those of parts 0..i-1) into outputs[i] by worker i, exactly what one gpurngGenerateUniform of the total
+ * would write into one array; the position then moves past them all. Outputs of CUDA workers are device memory of
+ * that worker's device; outputs of CPU workers are host memory. A part of count 0 is not read. The engine must
+ * serve the output as one flat stream (the pseudo-random engines' uniform and integer outputs); each worker starts
+ * from a copy of the generator's settings and position, so the call is exact whatever came before it.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator or @p workers is NULL;
+ *         GPURNG_STATUS_NULL_POINTER if @p outputs or @p counts is NULL, or an output of a nonzero count is;
+ *         GPURNG_STATUS_TYPE_ERROR if the engine does not serve the output as a flat stream (quasi-random engines:
+ *         give each worker its own generator on its own stream instead);
+ *         GPURNG_STATUS_INVALID_VALUE if an output is not memory of its worker's device (or, for CPU workers, is
+ *         device memory); GPURNG_STATUS_OUT_OF_RANGE / GPURNG_STATUS_STREAM_END as gpurngGenerate for the total;
+ *         a part's CUDA error (ALLOCATION_FAILED, LAUNCH_FAILURE), the first in part order. On any failure the
+ *         position does not move; parts that succeeded hold their numbers.
+ */
+GPURNG_API gpurngStatus_t gpurngGenerateUniformParts(gpurngGenerator_t generator, gpurngWorkers_t workers,
+                                                     float *const *outputs, const size_t *counts);
+/** As gpurngGenerateUniformParts, for gpurngGenerateUniformDouble's numbers. */
+GPURNG_API gpurngStatus_t gpurngGenerateUniformDoubleParts(gpurngGenerator_t generator, gpurngWorkers_t workers,
+                                                           double *const *outputs, const size_t *counts);
+/** As gpurngGenerateUniformParts, for gpurngGenerate's numbers (its TYPE_ERROR cases too). */
+GPURNG_API gpurngStatus_t gpurngGenerateParts(gpurngGenerator_t generator, gpurngWorkers_t workers,
+                                              unsigned int *const *outputs, const size_t *counts);
+/** As gpurngGenerateUniformParts, for gpurngGenerateLongLong's numbers (its TYPE_ERROR cases too). */
+GPURNG_API gpurngStatus_t gpurngGenerateLongLongParts(gpurngGenerator_t generator, gpurngWorkers_t workers,
+                                                      unsigned long long *const *outputs, const size_t *counts);
+
 /**
  * Write @p num 32-bit integers. RANMAR: the raw 24-bit outputs (0 included).
  * @return GPURNG_STATUS_SUCCESS (also for num == 0, which writes nothing);

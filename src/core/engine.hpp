@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <memory>
+
 #include "../common/output.hpp"
 #include "call.hpp"
 #include "gpurng.h"
@@ -109,6 +111,13 @@ class Engine {
   // Large host calls on the CUDA backend: true when filling device slabs and copying them back beats the CPU
   // threads (route.hpp; a measured property of the engine's kernels, see docs/PERFORMANCE.md).
   virtual bool host_calls_on_device() const { return false; }
+
+  // ---- workers (src/scale/) ----
+
+  // A copy of the engine's settings, stream, position and host state, without its device state (the copy makes its
+  // own on whatever device is current where it is used): what each worker of a split fill starts from. nullptr
+  // when the engine cannot be copied; split fills then refuse it.
+  virtual std::unique_ptr<Engine> clone() const { return nullptr; }
 
   // ---- the GPU going away ----
 

@@ -60,6 +60,7 @@ class ClassicEngine final : public FlatEngine {
       : FlatEngine(t.default_seed, t.max_seed), params_(classic::params_of(type)), traits_(t) {}
 
   StreamTable stream_table() const override { return traits_.streams; }
+  std::unique_ptr<Engine> clone() const override { return std::make_unique<ClassicEngine>(*this); }  // no device state
 
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
     state_at(stream_start() + offset() + ahead);

@@ -129,6 +129,11 @@ class LayoutEngine final : public Engine {
     ++moves_;
   }
   uint64_t stream() const override { return stream_id_; }
+  std::unique_ptr<Engine> clone() const override {
+    auto copy = std::make_unique<LayoutEngine>(*this);
+    copy->device_lost();  // the device state stays with this engine
+    return copy;
+  }
   uint64_t offset_step(const Call& c) const override {
     return cl::offset_after(kind_, output_of(c.dist), position_.offset, c.n) - position_.offset;
   }

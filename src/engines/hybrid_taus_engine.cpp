@@ -62,6 +62,11 @@ class HybridTausEngine final : public Engine {
     wallace_position_ = 0;
   }
   uint64_t stream() const override { return stream_; }
+  std::unique_ptr<Engine> clone() const override {
+    auto copy = std::make_unique<HybridTausEngine>(*this);
+    copy->device_lost();  // the device state stays with this engine
+    return copy;
+  }
   uint64_t offset_step(const Call& c) const override {
     if (wallace_ && is_normal(c.dist)) return 0;
     return is_double_normal(c.dist) ? 2 * uint64_t(c.n) : c.n;

@@ -37,6 +37,11 @@ class RanmarEngine final : public FlatEngine {
   ~RanmarEngine() override { cuda::ranmar_destroy(dev_); }
 
   StreamTable stream_table() const override { return {UINT64_MAX, UINT64_MAX}; }
+  std::unique_ptr<Engine> clone() const override {
+    auto copy = std::make_unique<RanmarEngine>(*this);
+    copy->device_lost();  // the device state stays with this engine
+    return copy;
+  }
 
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
     const uint64_t p = offset() + ahead;

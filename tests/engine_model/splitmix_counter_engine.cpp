@@ -19,6 +19,7 @@ class SplitmixCounterEngine final : public gpurng::core::FlatEngine {
 
   // Streams: the counter's 2^64 positions in 2^16 blocks of 2^48.
   StreamTable stream_table() const override { return {65535, uint64_t(1) << 48}; }
+  std::unique_ptr<Engine> clone() const override { return std::make_unique<SplitmixCounterEngine>(*this); }
 
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
     const uint64_t first = (stream() << 48) + offset() + ahead;

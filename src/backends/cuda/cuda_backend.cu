@@ -49,6 +49,45 @@ bool is_device_pointer(const void* p) {
   return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged;
 }
 
+int device_count() {
+  if (!available()) return 0;
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return count;
+}
+
+int current_device() {
+  if (!available()) return -1;
+  int d = -1;
+  if (cudaGetDevice(&d) != cudaSuccess) {
+    cudaGetLastError();
+    return -1;
+  }
+  return d;
+}
+
+gpurngStatus_t use_device(int device) {
+  if (!available()) return GPURNG_STATUS_INITIALIZATION_FAILED;
+  if (cudaSetDevice(device) != cudaSuccess) {
+    cudaGetLastError();
+    return GPURNG_STATUS_INITIALIZATION_FAILED;
+  }
+  return GPURNG_STATUS_SUCCESS;
+}
+
+int pointer_device(const void* p) {
+  if (!p || !available()) return -1;
+  cudaPointerAttributes attr;
+  if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+    cudaGetLastError();
+    return -1;
+  }
+  return attr.type == cudaMemoryTypeDevice ? attr.device : -1;
+}
+
 namespace {
 
 // Chunk sizes, each with a table of kTableEntries jump polynomials built on first use (12.7 MB each).

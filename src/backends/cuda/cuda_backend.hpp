@@ -26,6 +26,14 @@ void forget_after_fork();
 // whenever available() is false.
 bool is_device_pointer(const void* p);
 
+// Several devices (src/scale/workers.hpp): how many the runtime sees (0 when none is usable), the calling
+// thread's current device (-1 when none), making `device` current on the calling thread, and the device that
+// owns memory p (-1 for host memory, managed memory and NULL).
+int device_count();
+int current_device();
+gpurngStatus_t use_device(int device);
+int pointer_device(const void* p);
+
 // Per-generator device resources: the RANMAR extended window on the device and scratch buffers.
 struct RanmarDevice;
 
