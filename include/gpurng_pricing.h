@@ -163,6 +163,22 @@ GPURNG_API gpurngStatus_t gpurngCreatePricer(gpurngPricer_t *pricer);
  */
 GPURNG_API gpurngStatus_t gpurngCreatePricerOnBackend(gpurngPricer_t *pricer, gpurngBackend_t backend);
 
+/**
+ * Create a pricer whose calls split their paths over @p workers (gpurng.h, Workers; several GPUs, a GPU named more
+ * than once, or CPU workers): blocks of 256 * 2^k paths counted from first_path, k the least giving at most 4 blocks
+ * a worker; worker i prices the blocks from floor(blocks i / W) on, as runs of 2^j blocks aligned to 2^j, each a
+ * whole subtree of the fixed pairing tree the pricers combine samples by; the runs' moments are merged in that
+ * tree's order. So the price and standard error are bit-identical to one call on one GPU (CUDA workers) or on the
+ * CPU (CPU workers), whatever the worker count; RQMC's replications are split the same way (by points, each
+ * replication's moments kept apart). The list is copied; calls are synchronous and ignore gpurngPricerSetStream
+ * (each worker runs on its device's default stream); every pricing function and status is as for one pricer, plus
+ * a worker's CUDA error (the first in worker order).
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p pricer is NULL; GPURNG_STATUS_NOT_INITIALIZED if
+ *         @p workers is NULL; GPURNG_STATUS_INVALID_VALUE if GPURNG_THREADS is invalid (CPU workers);
+ *         GPURNG_STATUS_ALLOCATION_FAILED.
+ */
+GPURNG_API gpurngStatus_t gpurngCreatePricerOnWorkers(gpurngPricer_t *pricer, gpurngWorkers_t workers);
+
 /** Destroy a pricer (NULL is allowed and does nothing). @return GPURNG_STATUS_SUCCESS. */
 GPURNG_API gpurngStatus_t gpurngDestroyPricer(gpurngPricer_t pricer);
 

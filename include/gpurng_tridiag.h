@@ -93,6 +93,24 @@ typedef enum gpurngTridiagAlgorithm {
 GPURNG_API gpurngStatus_t gpurngCreateSolver(gpurngSolver_t *solver);
 
 /**
+ * Create a solver handle whose calls split their batch over @p workers (gpurng.h, Workers): the strided batches
+ * (gpurngSgtsvStridedBatch, gpurngDgtsvStridedBatch) by systems and the PDE batches (gpurng_pde.h) by options, system
+ * or option k to the worker whose part holds k (parts as gpurngSplitCount). The arrays are host memory: CUDA workers
+ * copy their slice to their device, solve it there and copy it back (staging from the host keeps the calls'
+ * one-pointer-per-array form, and a batch larger than one GPU's memory can be split); CPU workers solve theirs in
+ * place. A slice is the same call on its systems or options, so every number is that of one call on the workers'
+ * backend (CUDA workers: one device-memory call with the same algorithm setting; AUTO picks THOMAS_PCR there), and
+ * the status is the one host call's (ZERO_PIVOT, RESULT_OUT_OF_BOUNDS from the slices' info). Calls are synchronous
+ * and ignore gpurngSolverSetStream. Other calls on such a handle (device memory, the general, interleaved,
+ * constant and factored forms) return GPURNG_STATUS_INVALID_VALUE: give each device a solver of its own for them.
+ * The list is copied.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p solver is NULL; GPURNG_STATUS_NOT_INITIALIZED if
+ *         @p workers is NULL; GPURNG_STATUS_INVALID_VALUE if GPURNG_THREADS is invalid;
+ *         GPURNG_STATUS_ALLOCATION_FAILED.
+ */
+GPURNG_API gpurngStatus_t gpurngCreateSolverOnWorkers(gpurngSolver_t *solver, gpurngWorkers_t workers);
+
+/**
  * Destroy a solver handle and free its scratch. If it has device scratch it waits for the solver's stream
  * first, so destroy the solver before destroying its stream (a destroyed stream is an invalid handle).
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL.

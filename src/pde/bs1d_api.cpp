@@ -7,6 +7,8 @@
 
 #include "../backends/cpu/thread_pool.hpp"
 #include "../core/abi_guard.hpp"
+#include "../scale/split.hpp"
+#include "../scale/split_batch.hpp"
 #include "../solvers/call_checks.hpp"
 #include "../solvers/solver_handle.hpp"
 #include "bs1d_call.hpp"
@@ -44,6 +46,62 @@ gpurngStatus_t check_host_options(const Bs1dCall<T>& c) {
       if (explicit_unstable(double(c.maturity[k]), double(c.sigma[k]), double(c.rate[k]), c.J, c.N))
         return GPURNG_STATUS_UNSTABLE_SCHEME;
   return GPURNG_STATUS_SUCCESS;
+}
+
+template <typename T>
+gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N, T Smax, int count, const int* kind,
+                   const T* S0, const T* strike, const T* rate, const T* sigma, const T* maturity, T* price, T* delta,
+                   T* gamma, T* grid, int* info);
+
+// A checked host-memory batch split by options over the solver's workers (split_batch.hpp): each slice is the same
+// call on its options, and the status is the one host call's, from the slices' info entries.
+template <typename T>
+gpurngStatus_t split_bs1d(gpurngSolver_t solver, const Bs1dCall<T>& c) {
+  gpurng::scale::SplitSolver& s = *solver->split;
+  const size_t W = s.workers.devices.size();
+  std::vector<std::vector<int>> own(W);  // info of the slices whose caller passed none
+  const size_t nodes = size_t(c.J) + 1;
+  auto slice = [&](int w, size_t a, size_t b) {
+    const size_t n = b - a, vb = n * sizeof(T);
+    int* part_info = c.info ? c.info + a : nullptr;
+    if (!part_info) {
+      own[size_t(w)].assign(n, 0);
+      part_info = own[size_t(w)].data();
+    }
+    return std::vector<gpurng::scale::SliceArray>{
+        {c.kind + a, nullptr, n * sizeof(int)},
+        {c.S0 + a, nullptr, vb},
+        {c.strike + a, nullptr, vb},
+        {c.rate + a, nullptr, vb},
+        {c.sigma + a, nullptr, vb},
+        {c.maturity + a, nullptr, vb},
+        {nullptr, c.price + a, vb},
+        {nullptr, c.delta ? c.delta + a : nullptr, vb},
+        {nullptr, c.gamma ? c.gamma + a : nullptr, vb},
+        {nullptr, c.grid ? c.grid + a * nodes : nullptr, vb * nodes},
+        {nullptr, part_info, n * sizeof(int)}};
+  };
+  auto call = [&](gpurngSolver_st& h, size_t a, size_t b, const std::vector<void*>& p) {
+    return run<T>(&h, static_cast<gpurngPdeScheme_t>(c.scheme), c.J, c.N, c.Smax, int(b - a),
+                  static_cast<const int*>(p[0]), static_cast<const T*>(p[1]), static_cast<const T*>(p[2]),
+                  static_cast<const T*>(p[3]), static_cast<const T*>(p[4]), static_cast<const T*>(p[5]),
+                  static_cast<T*>(p[6]), static_cast<T*>(p[7]), static_cast<T*>(p[8]), static_cast<T*>(p[9]),
+                  static_cast<int*>(p[10]));
+  };
+  std::vector<gpurngStatus_t> st = gpurng::scale::run_slices(s, size_t(c.count), slice, call);
+  for (size_t w = 0; w < W; ++w) {  // device launchers leave pivots and rejections to info alone
+    const size_t a = gpurng::scale::part_begin(size_t(c.count), int(W), int(w));
+    const size_t b = gpurng::scale::part_begin(size_t(c.count), int(W), int(w) + 1);
+    const int* got = c.info ? c.info + a : own[w].data();
+    if (st[w] != GPURNG_STATUS_SUCCESS || a == b) continue;
+    bool pivot = false, rejected = false;
+    for (size_t k = 0; k < b - a; ++k) {
+      pivot = pivot || got[k] > 0;
+      rejected = rejected || got[k] == kInfoRejected;
+    }
+    st[w] = pivot ? GPURNG_STATUS_ZERO_PIVOT : rejected ? GPURNG_STATUS_RESULT_OUT_OF_BOUNDS : GPURNG_STATUS_SUCCESS;
+  }
+  return gpurng::scale::batch_status(st);
 }
 
 template <typename T>
@@ -90,6 +148,13 @@ gpurngStatus_t run(gpurngSolver_t solver, gpurngPdeScheme_t scheme, int J, int N
   call.gamma = gamma;
   call.grid = grid;
   call.info = info;
+  if (solver->split) {  // host arrays only: a slice of options is then a pointer offset of each array
+    if (device) return GPURNG_STATUS_INVALID_VALUE;
+    if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
+    st = check_host_options(call);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    return split_bs1d(solver, call);
+  }
   if (device) {
 #if GPURNG_WITH_CUDA
     return cuda::run_bs1d(call, solver->scratch, solver->stream);

@@ -2,6 +2,7 @@
 // The C boundary of gpurng_pricing.h: options and parameters checked in the documented order, every array a
 // model reads gathered into one host block (which the GPU launcher copies as it is), then the backend's run and
 // the final combination of replications. Nothing throws across it.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <new>
@@ -11,6 +12,8 @@
 #include "../backends/cuda/cuda_backend.hpp"
 #include "../core/abi_guard.hpp"
 #include "../core/backend_choice.hpp"
+#include "../scale/split.hpp"
+#include "../scale/workers.hpp"
 #include "gpurng_pricing.h"
 #include "plan_from_options.hpp"
 #include "pricing_launch.hpp"
@@ -22,6 +25,11 @@ struct gpurngPricer_st {
   gpurngBackend_t backend = GPURNG_BACKEND_CPU;
   void* stream = nullptr;                  // cudaStream_t
   gpurng::solvers::DeviceScratch scratch;  // the GPU launcher's block, kept across calls
+  // gpurngCreatePricerOnWorkers: the paths split over these workers (a copy of the list), each CUDA worker with a
+  // block of its own on its device.
+  bool split = false;
+  gpurngWorkers_st workers{GPURNG_BACKEND_CPU, {}};
+  std::vector<gpurng::solvers::DeviceScratch> worker_scratch;
 };
 
 using gpurng::core::guarded;
@@ -35,27 +43,108 @@ bool is_finite(double v) { return std::isfinite(v); }
 bool finite_nonnegative(double v) { return std::isfinite(v) && v >= 0.0; }
 bool finite_positive(double v) { return std::isfinite(v) && v > 0.0; }
 
-// Runs the model on the pricer's backend and turns the moments into results[set * outputs + output].
+// The model's moments (set, replication, output) for the plan's paths on one backend.
+template <typename T, typename Model>
+gpurngStatus_t run_moments(gpurngBackend_t backend, gpurng::solvers::DeviceScratch& scratch, void* stream,
+                           const PricingPlan& plan, const Model& model, const Blob& blob, bool fast, Moments* m) {
+  if (backend == GPURNG_BACKEND_CUDA) {
+#if GPURNG_WITH_CUDA
+    return fast ? cuda_fast::run<T>(plan, model, blob.data(), blob.size(), scratch, stream, m)
+                : cuda::run<T>(plan, model, blob.data(), blob.size(), scratch, stream, m);
+#else
+    (void)scratch, (void)stream, (void)blob, (void)fast;
+    return GPURNG_STATUS_INTERNAL_ERROR;  // no CUDA pricer can exist without the CUDA backend
+#endif
+  }
+  if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
+  cpu::run<T>(plan, model, m);
+  return GPURNG_STATUS_SUCCESS;
+}
+
+// One node of the pairing tree over the call's blocks of paths: a piece a worker computed, or its two children.
+struct BlockTree {
+  uint64_t blocks;
+  std::vector<std::vector<Moments>> level_pieces;  // [level][index]: a piece's moments, or empty
+  size_t width;                                   // moments per piece
+  void node(int level, uint64_t j, size_t e, Moments* out) const {
+    if ((j << level) >= blocks) {
+      *out = no_moments();
+      return;
+    }
+    const std::vector<Moments>& at = level_pieces[size_t(level)];
+    if (!at.empty() && (j + 1) * width <= at.size() && at[j * width + e].n >= 0.0) {
+      *out = at[j * width + e];
+      return;
+    }
+    if (level == 0) {  // not reached: the pieces cover every block
+      *out = no_moments();
+      return;
+    }
+    Moments a, b;
+    node(level - 1, 2 * j, e, &a);
+    node(level - 1, 2 * j + 1, e, &b);
+    *out = merge(a, b);
+  }
+};
+
+// The paths split over the pricer's workers (docs/SCALING.md): blocks of 256 2^k paths from first_path (k the least
+// giving at most 4 blocks a worker), part i the blocks from floor(blocks i / W) on, each part cut into aligned
+// power-of-two runs of blocks. A run is a whole subtree of the call's pairing tree (sample_statistics.hpp), so
+// its own call returns that node's moments, and the nodes are merged in the tree's order: the same bits as one call.
+template <typename T, typename Model>
+gpurngStatus_t run_split(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob, bool fast,
+                         size_t width, Moments* m) {
+  const int W = static_cast<int>(pricer->workers.devices.size());
+  uint64_t block = kChunkPaths;
+  while ((plan.paths + block - 1) / block > uint64_t(4) * uint64_t(W)) block *= 2;
+  const uint64_t blocks = (plan.paths + block - 1) / block;
+  int top = 0;
+  while ((uint64_t{1} << top) < blocks) ++top;
+  std::vector<std::vector<gpurng::scale::DyadicPiece>> pieces(static_cast<size_t>(W));
+  for (int i = 0; i < W; ++i)
+    pieces[size_t(i)] = gpurng::scale::dyadic_pieces(gpurng::scale::part_begin(blocks, W, i),
+                                                      gpurng::scale::part_begin(blocks, W, i + 1));
+  std::vector<std::vector<std::vector<Moments>>> got(static_cast<size_t>(W));  // [worker][piece] -> moments
+  const std::vector<gpurngStatus_t> st = gpurng::scale::run_parts(pricer->workers, [&](int i) {
+    const size_t w = size_t(i);
+    got[w].resize(pieces[w].size());
+    for (size_t k = 0; k < pieces[w].size(); ++k) {
+      PricingPlan part = plan;
+      const uint64_t first = pieces[w][k].first * block;
+      part.first_path = plan.first_path + first;
+      part.paths = std::min<uint64_t>(block << pieces[w][k].level, plan.paths - first);
+      got[w][k].resize(width);
+      const gpurngStatus_t r = run_moments<T>(pricer->workers.backend, pricer->worker_scratch[w], nullptr, part, model,
+                                              blob, fast, got[w][k].data());
+      if (r != GPURNG_STATUS_SUCCESS) return r;
+    }
+    return GPURNG_STATUS_SUCCESS;
+  });
+  const gpurngStatus_t failed = gpurng::scale::first_failure(st);
+  if (failed != GPURNG_STATUS_SUCCESS) return failed;
+  BlockTree tree{blocks, std::vector<std::vector<Moments>>(size_t(top) + 1), width};
+  for (int w = 0; w < W; ++w)
+    for (size_t k = 0; k < pieces[size_t(w)].size(); ++k) {
+      const gpurng::scale::DyadicPiece& p = pieces[size_t(w)][k];
+      std::vector<Moments>& at = tree.level_pieces[size_t(p.level)];
+      const uint64_t j = p.first >> p.level;
+      if (at.size() < (j + 1) * width) at.resize((j + 1) * width, Moments{-1.0, 0.0, 0.0});  // n < 0: no piece
+      std::copy(got[size_t(w)][k].begin(), got[size_t(w)][k].end(), at.begin() + long(j * width));
+    }
+  for (size_t e = 0; e < width; ++e) tree.node(top, 0, e, &m[e]);
+  return GPURNG_STATUS_SUCCESS;
+}
+
+// Runs the model on the pricer's backend (or its workers) and turns the moments into results[set * outputs + output].
 template <typename T, typename Model>
 gpurngStatus_t finish(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob, bool fast,
                       gpurngPricingResult_t* results) {
   const int outputs = model.outputs();
   std::vector<Moments> m(size_t(plan.sets) * size_t(plan.replications) * size_t(outputs));
-  if (pricer->backend == GPURNG_BACKEND_CUDA) {
-#if GPURNG_WITH_CUDA
-    const gpurngStatus_t st =
-        fast ? cuda_fast::run<T>(plan, model, blob.data(), blob.size(), pricer->scratch, pricer->stream, m.data())
-             : cuda::run<T>(plan, model, blob.data(), blob.size(), pricer->scratch, pricer->stream, m.data());
-    if (st != GPURNG_STATUS_SUCCESS) return st;
-#else
-    (void)blob;
-    (void)fast;
-    return GPURNG_STATUS_INTERNAL_ERROR;  // no CUDA pricer can exist without the CUDA backend
-#endif
-  } else {
-    if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
-    cpu::run<T>(plan, model, m.data());
-  }
+  const gpurngStatus_t st = pricer->split ? run_split<T>(pricer, plan, model, blob, fast, m.size(), m.data())
+                                          : run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, plan, model,
+                                                           blob, fast, m.data());
+  if (st != GPURNG_STATUS_SUCCESS) return st;
   for (int set = 0; set < plan.sets; ++set)
     for (int j = 0; j < outputs; ++j) {
       gpurngPricingResult_t& r = results[size_t(set) * size_t(outputs) + size_t(j)];
@@ -225,10 +314,35 @@ gpurngStatus_t gpurngCreatePricer(gpurngPricer_t* pricer) {
   });
 }
 
+gpurngStatus_t gpurngCreatePricerOnWorkers(gpurngPricer_t* pricer, gpurngWorkers_t workers) {
+  return guarded([&] {
+    if (!pricer) return GPURNG_STATUS_NULL_POINTER;
+    *pricer = nullptr;
+    if (!workers) return GPURNG_STATUS_NOT_INITIALIZED;
+    if (workers->backend == GPURNG_BACKEND_CPU && gpurng::cpu::configured_threads() == 0)
+      return GPURNG_STATUS_INVALID_VALUE;
+    gpurngPricer_st* p = new (std::nothrow) gpurngPricer_st;
+    if (!p) return GPURNG_STATUS_ALLOCATION_FAILED;
+    p->backend = workers->backend;
+    p->split = true;
+    p->workers = *workers;
+    p->worker_scratch.resize(workers->devices.size());
+    *pricer = p;
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
 gpurngStatus_t gpurngDestroyPricer(gpurngPricer_t pricer) {
   if (!pricer) return GPURNG_STATUS_SUCCESS;
 #if GPURNG_WITH_CUDA
   gpurng::solvers::cuda::release(pricer->scratch, pricer->stream);
+  if (pricer->split && pricer->workers.backend == GPURNG_BACKEND_CUDA) {
+    const int caller = gpurng::cuda::current_device();
+    for (size_t i = 0; i < pricer->worker_scratch.size(); ++i)
+      if (pricer->worker_scratch[i].ptr && gpurng::cuda::use_device(pricer->workers.devices[i]) == GPURNG_STATUS_SUCCESS)
+        gpurng::solvers::cuda::release(pricer->worker_scratch[i], nullptr);
+    if (caller >= 0) gpurng::cuda::use_device(caller);
+  }
 #endif
   delete pricer;
   return GPURNG_STATUS_SUCCESS;

@@ -19,7 +19,14 @@ struct DeviceScratch {
 }  // namespace solvers
 }  // namespace gpurng
 
+namespace gpurng {
+namespace scale {
+struct SplitSolver;  // split_batch.hpp
+}  // namespace scale
+}  // namespace gpurng
+
 struct gpurngSolver_st {
+  gpurng::scale::SplitSolver* split = nullptr;  // gpurngCreateSolverOnWorkers: batches split over workers (owned)
   void* stream = nullptr;  // cudaStream_t
   gpurngTridiagAlgorithm_t algorithm = GPURNG_TRIDIAG_AUTO;
   gpurngTridiagAlgorithm_t last_algorithm = GPURNG_TRIDIAG_AUTO;

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The C boundary of gpurng_tridiag.h: argument checks, the choice of AUTO's algorithm, and the hand-over to
 // the CPU loops (host memory) or the GPU launchers (device memory). Nothing throws across it.
+#include <memory>
 #include <new>
+#include <vector>
 
 #include "../backends/cpu/thread_pool.hpp"
 #include "../core/abi_guard.hpp"
+#include "../scale/split.hpp"
+#include "../scale/split_batch.hpp"
 #include "call_checks.hpp"
 #include "gpurng_tridiag.h"
 #include "solver_handle.hpp"
@@ -31,6 +35,52 @@ gpurngTridiagAlgorithm_t resolve(gpurngTridiagAlgorithm_t wanted, bool device, c
   if (!device) return GPURNG_TRIDIAG_THOMAS;
   if (op == TridiagOp::constant && (L.systems_adjacent() || L.m > kHybridMaxRows)) return GPURNG_TRIDIAG_THOMAS;
   return GPURNG_TRIDIAG_THOMAS_PCR;
+}
+
+template <typename T>
+gpurngStatus_t run(gpurngSolver_t solver, TridiagOp op, int ndim, int solvedim, const int* dims, const int* pads,
+                   const T* dl, const T* d, const T* du, T* x, int* info);
+
+// A strided batch (host memory) split by systems over the solver's workers (split_batch.hpp); each slice is the same
+// call on its systems, so AUTO picks on each worker what one call on that backend picks.
+template <typename T>
+gpurngStatus_t split_strided(gpurngSolver_t solver, int m, int batch, int stride, const T* dl, const T* d, const T* du,
+                             T* x, int* info) {
+  gpurng::scale::SplitSolver& s = *solver->split;
+  const size_t W = s.workers.devices.size();
+  std::vector<std::vector<int>> own(W);  // info of the slices whose caller passed none
+  const bool cuda = s.workers.backend == GPURNG_BACKEND_CUDA;
+  auto slice = [&](int w, size_t a, size_t b) {
+    const size_t at = a * size_t(stride), elems = (b - a - 1) * size_t(stride) + size_t(m);
+    int* part_info = info ? info + a : nullptr;
+    if (!part_info && cuda) {
+      own[size_t(w)].assign(b - a, 0);
+      part_info = own[size_t(w)].data();
+    }
+    return std::vector<gpurng::scale::SliceArray>{{dl + at, nullptr, elems * sizeof(T)},
+                                                  {d + at, nullptr, elems * sizeof(T)},
+                                                  {du + at, nullptr, elems * sizeof(T)},
+                                                  {x + at, x + at, elems * sizeof(T)},
+                                                  {nullptr, part_info, (b - a) * sizeof(int)}};
+  };
+  auto call = [&](gpurngSolver_st& h, size_t a, size_t b, const std::vector<void*>& p) {
+    h.algorithm = solver->algorithm;
+    const int dims[2] = {m, int(b - a)}, pads[2] = {stride, int(b - a)};
+    return run<T>(&h, TridiagOp::solve, 2, 0, dims, pads, static_cast<const T*>(p[0]), static_cast<const T*>(p[1]),
+                  static_cast<const T*>(p[2]), static_cast<T*>(p[3]), static_cast<int*>(p[4]));
+  };
+  std::vector<gpurngStatus_t> st = gpurng::scale::run_slices(s, size_t(batch), slice, call);
+  // Device launchers leave a pivot to info alone: the host call's status, from the slices' info.
+  for (size_t w = 0; w < W && cuda; ++w) {
+    const size_t a = gpurng::scale::part_begin(size_t(batch), int(W), int(w));
+    const size_t b = gpurng::scale::part_begin(size_t(batch), int(W), int(w) + 1);
+    const int* got = info ? info + a : own[w].data();
+    if (st[w] == GPURNG_STATUS_SUCCESS)
+      for (size_t k = 0; k < b - a; ++k)
+        if (got[k] != 0) st[w] = GPURNG_STATUS_ZERO_PIVOT;
+  }
+  solver->last_algorithm = s.parts[0]->last_algorithm;
+  return gpurng::scale::batch_status(st);
 }
 
 template <typename T>
@@ -65,6 +115,11 @@ gpurngStatus_t run(gpurngSolver_t solver, TridiagOp op, int ndim, int solvedim, 
   call.c = const_cast<T*>(du);
   call.x = x;
   call.info = info;
+  if (solver->split) {
+    // Strided solves of host arrays only: a slice of systems is then a pointer offset of each array.
+    if (device || op != TridiagOp::solve || ndim != 2 || solvedim != 0) return GPURNG_STATUS_INVALID_VALUE;
+    return split_strided<T>(solver, dims[0], dims[1], pads ? pads[0] : dims[0], dl, d, du, x, info);
+  }
   if (device) {
 #if GPURNG_WITH_CUDA
     st = cuda::run_tridiag(call, solver->scratch, solver->stream);
@@ -109,9 +164,25 @@ gpurngStatus_t gpurngCreateSolver(gpurngSolver_t* solver) {
   });
 }
 
+gpurngStatus_t gpurngCreateSolverOnWorkers(gpurngSolver_t* solver, gpurngWorkers_t workers) {
+  return guarded([&] {
+    if (!solver) return GPURNG_STATUS_NULL_POINTER;
+    *solver = nullptr;
+    if (!workers) return GPURNG_STATUS_NOT_INITIALIZED;
+    if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
+    std::unique_ptr<gpurngSolver_st> h(new gpurngSolver_st());
+    std::unique_ptr<gpurng::scale::SplitSolver> s(new gpurng::scale::SplitSolver{*workers, {}});
+    for (size_t i = 0; i < workers->devices.size(); ++i) s->parts.emplace_back(new gpurngSolver_st());
+    h->split = s.release();
+    *solver = h.release();
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
 gpurngStatus_t gpurngDestroySolver(gpurngSolver_t solver) {
   return guarded([&] {
     if (!solver) return GPURNG_STATUS_NOT_INITIALIZED;
+    delete solver->split;
 #if GPURNG_WITH_CUDA
     cuda::release(solver->scratch, solver->stream);
 #endif
