@@ -26,7 +26,8 @@ Setting read_setting() {
   static const struct {
     const char* name;
     Fault what;
-  } names[] = {{"alloc", Fault::alloc}, {"launch", Fault::launch}, {"copy", Fault::copy}, {"fill", Fault::fill}};
+  } names[] = {{"alloc", Fault::alloc}, {"launch", Fault::launch}, {"copy", Fault::copy}, {"fill", Fault::fill},
+                   {"part", Fault::part}};
   for (const auto& n : names)
     if (std::strlen(n.name) == len && std::strncmp(env, n.name, len) == 0) {
       s.what = n.what;
@@ -36,7 +37,7 @@ Setting read_setting() {
   return s;
 }
 
-std::atomic<uint64_t> g_occasions[4];
+std::atomic<uint64_t> g_occasions[5];
 
 }  // namespace
 

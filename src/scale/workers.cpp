@@ -7,6 +7,7 @@
 
 #include "../backends/cuda/cuda_backend.hpp"
 #include "../core/abi_guard.hpp"
+#include "../ring/fault_injection.hpp"
 
 namespace gpurng {
 namespace scale {
@@ -39,6 +40,7 @@ std::vector<gpurngStatus_t> run_parts(const gpurngWorkers_st& w, const std::func
         const gpurngStatus_t d = cuda::use_device(w.devices[size_t(i)]);
         if (d != GPURNG_STATUS_SUCCESS) return d;
       }
+      if (ring::inject(ring::Fault::part)) return GPURNG_STATUS_LAUNCH_FAILURE;  // GPURNG_FAULT=part:N
       return part(i);
     });
   };
