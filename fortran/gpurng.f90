@@ -321,6 +321,78 @@ module gpurng
       integer(c_int) :: status
     end function gpurngGetStreamLimits
 
+    ! ---- worker lists and split fills (gpurng.h, Workers; docs/SCALING.md) ----
+    ! Create a worker list: CUDA devices devices(1:count) (repeats allowed), or count CPU workers (devices not read;
+    ! pass any integer array).
+    function gpurngCreateWorkers(workers, backend, devices, count) bind(C, name="gpurngCreateWorkers") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: workers
+      integer(c_int), value :: backend
+      integer(c_int), intent(in) :: devices(*)
+      integer(c_int), value :: count
+      integer(c_int) :: status
+    end function gpurngCreateWorkers
+
+    function gpurngDestroyWorkers(workers) bind(C, name="gpurngDestroyWorkers") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: workers
+      integer(c_int) :: status
+    end function gpurngDestroyWorkers
+
+    function gpurngGetWorkerCount(workers, count) bind(C, name="gpurngGetWorkerCount") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), value :: workers
+      integer(c_int), intent(out) :: count
+      integer(c_int) :: status
+    end function gpurngGetWorkerCount
+
+    ! The library's split of num numbers: counts(1:W).
+    function gpurngSplitCount(workers, num, counts) bind(C, name="gpurngSplitCount") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: workers
+      integer(c_size_t), value :: num
+      integer(c_size_t), intent(out) :: counts(*)
+      integer(c_int) :: status
+    end function gpurngSplitCount
+
+    ! Split fills: outputs(i) = c_loc of worker i's buffer (device memory of its device, or host memory for CPU
+    ! workers), counts(i) numbers each; part i continues where part i-1 ends.
+    function gpurngGenerateUniformParts(generator, workers, outputs, counts) &
+        bind(C, name="gpurngGenerateUniformParts") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator, workers
+      type(c_ptr), intent(in) :: outputs(*)
+      integer(c_size_t), intent(in) :: counts(*)
+      integer(c_int) :: status
+    end function gpurngGenerateUniformParts
+
+    function gpurngGenerateUniformDoubleParts(generator, workers, outputs, counts) &
+        bind(C, name="gpurngGenerateUniformDoubleParts") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator, workers
+      type(c_ptr), intent(in) :: outputs(*)
+      integer(c_size_t), intent(in) :: counts(*)
+      integer(c_int) :: status
+    end function gpurngGenerateUniformDoubleParts
+
+    function gpurngGenerateParts(generator, workers, outputs, counts) bind(C, name="gpurngGenerateParts") &
+        result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator, workers
+      type(c_ptr), intent(in) :: outputs(*)
+      integer(c_size_t), intent(in) :: counts(*)
+      integer(c_int) :: status
+    end function gpurngGenerateParts
+
+    function gpurngGenerateLongLongParts(generator, workers, outputs, counts) &
+        bind(C, name="gpurngGenerateLongLongParts") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator, workers
+      type(c_ptr), intent(in) :: outputs(*)
+      integer(c_size_t), intent(in) :: counts(*)
+      integer(c_int) :: status
+    end function gpurngGenerateLongLongParts
+
     ! Write num 32-bit integers; RANMAR: raw 24-bit outputs (statuses: gpurng.h).
     ! output_ptr: buffer, assumed-size integer(c_int) array (unsigned int in C).
     function gpurngGenerate(generator, output_ptr, num) bind(C, name="gpurngGenerate") result(status)
@@ -618,6 +690,14 @@ module gpurng
       integer(c_int) :: status
     end function gpurngDestroySolver
 
+    ! A solver whose strided and PDE batches (host arrays) are split over a worker list (gpurng_tridiag.h).
+    function gpurngCreateSolverOnWorkers(solver, workers) bind(C, name="gpurngCreateSolverOnWorkers") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: solver
+      type(c_ptr), value :: workers
+      integer(c_int) :: status
+    end function gpurngCreateSolverOnWorkers
+
     ! The CUDA stream of later device-memory calls (c_null_ptr = the default stream).
     function gpurngSolverSetStream(solver, stream) bind(C, name="gpurngSolverSetStream") result(status)
       import :: c_ptr, c_int
@@ -878,6 +958,14 @@ module gpurng
       integer(c_int), value :: backend
       integer(c_int) :: status
     end function gpurngCreatePricerOnBackend
+
+    ! A pricer whose paths are split over a worker list: the same price and standard error as one pricer.
+    function gpurngCreatePricerOnWorkers(pricer, workers) bind(C, name="gpurngCreatePricerOnWorkers") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: pricer
+      type(c_ptr), value :: workers
+      integer(c_int) :: status
+    end function gpurngCreatePricerOnWorkers
 
     ! Destroy a pricer (c_null_ptr is allowed and does nothing).
     function gpurngDestroyPricer(pricer) bind(C, name="gpurngDestroyPricer") result(status)

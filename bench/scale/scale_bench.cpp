@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Several GPUs in one process (docs/SCALING.md): split calls on 1, 2 and 4 devices (as many as the machine has), and
+// one device named twice, against one device in the same run.
+//   fill:  2^33 floats (RANMAR and Philox4_32_10) into each device's own memory, gpurngGenerateUniformParts; the
+//          anchor is one gpurngGenerateUniform of the whole into one device's memory;
+//   asian: the Asian basket at the pricing benchmark's full size (4096 parameter sets, 2^16 paths a set, 256 steps,
+//          float paths, Philox), gpurngCreatePricerOnWorkers; anchor: one CUDA pricer;
+//   pde:   65536 options (implicit, float, J = 255, N = 2500, Smax 400), host arrays, gpurngCreateSolverOnWorkers;
+//          anchor: one solver on device arrays (no staging).
+// Each figure is the median of 5 timed calls after a warm-up. Per list also the time of each worker's part alone
+// (the same call on a one-worker list of that part's size, one after another): their spread, and the join cost =
+// split time - the slowest part alone.
+//   scale_bench OUT.json [--quick]   (--quick: 2^28 floats, 256 sets, 1024 options)
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../bench_report.hpp"
+#include "gpurng.h"
+#include "gpurng_pde.h"
+#include "gpurng_pricing.h"
+#include "gpurng_tridiag.h"
+
+namespace {
+
+double seconds(const std::function<void()>& f, int reps = 5) {
+  f();  // warm-up: allocations, tables, first launches
+  std::vector<double> t;
+  for (int r = 0; r < reps; ++r) {
+    const auto a = std::chrono::steady_clock::now();
+    f();
+    t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+void check(gpurngStatus_t st, const char* what) {
+  if (st != GPURNG_STATUS_SUCCESS) {
+    std::fprintf(stderr, "%s: status %d\n", what, int(st));
+    std::exit(1);
+  }
+}
+
+struct List {
+  std::string name;
+  std::vector<int> devices;
+};
+
+gpurngWorkers_t workers_of(const std::vector<int>& d) {
+  gpurngWorkers_t w = nullptr;
+  check(gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, d.data(), int(d.size())), "workers");
+  return w;
+}
+
+std::vector<size_t> split_of(gpurngWorkers_t w, size_t n, size_t parts) {
+  std::vector<size_t> c(parts);
+  check(gpurngSplitCount(w, n, c.data()), "split");
+  return c;
+}
+
+struct Result {
+  std::string what, list;
+  double seconds, anchor_seconds, slowest_part, fastest_part;
+};
+
+// Times `split()` on list l; the parts alone through `part(device, count_of_part)`.
+Result measure(const std::string& what, const List& l, size_t items, double anchor, const std::function<void()>& split,
+               const std::function<void(int, size_t)>& part) {
+  gpurngWorkers_t w = workers_of(l.devices);
+  const double t = seconds(split);
+  const std::vector<size_t> counts = split_of(w, items, l.devices.size());
+  double slowest = 0, fastest = 1e30;
+  for (size_t i = 0; i < l.devices.size(); ++i) {
+    const double p = seconds([&] { part(l.devices[i], counts[i]); }, 3);
+    slowest = std::max(slowest, p);
+    fastest = std::min(fastest, p);
+  }
+  gpurngDestroyWorkers(w);
+  std::printf("%-22s %-14s %9.3f ms  %5.2fx one GPU  parts %.3f-%.3f ms  join %.3f ms\n", what.c_str(), l.name.c_str(),
+              t * 1e3, anchor / t, fastest * 1e3, slowest * 1e3, (t - slowest) * 1e3);
+  return {what, l.name, t, anchor, slowest, fastest};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gpurng_bench::Args args = gpurng_bench::parse_args(argc, argv, "scale_bench.json");
+  if (argc > 1 && argv[1][0] != '-') args.json = argv[1];
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess || n < 1) {
+    std::fprintf(stderr, "no GPU\n");
+    return 77;
+  }
+  std::vector<List> lists = {{"1 GPU", {0}}, {"GPU 0 twice", {0, 0}}};
+  if (n >= 2) lists.push_back({"2 GPUs", {0, 1}});
+  if (n >= 4) lists.push_back({"4 GPUs", {0, 1, 2, 3}});
+  std::vector<Result> results;
+
+  // ---- fills ----
+  const size_t total = args.quick ? size_t(1) << 28 : size_t(1) << 33;
+  for (gpurngRngType_t engine : {GPURNG_RNG_PSEUDO_RANMAR, GPURNG_RNG_PSEUDO_PHILOX4_32_10}) {
+    const std::string what = std::string("fill ") + (engine == GPURNG_RNG_PSEUDO_RANMAR ? "RANMAR" : "Philox");
+    gpurngGenerator_t g = nullptr;
+    check(gpurngCreateGenerator(&g, engine), "generator");
+    double anchor;
+    {
+      float* one = nullptr;
+      cudaSetDevice(0);
+      if (cudaMalloc(&one, total * 4) != cudaSuccess) return 1;
+      anchor = seconds([&] { check(gpurngGenerateUniform(g, one, total), "fill"); });
+      cudaFree(one);
+    }
+    std::printf("%-22s %-14s %9.3f ms  (gpurngGenerateUniform, the anchor)\n", what.c_str(), "one call", anchor * 1e3);
+    for (const List& l : lists) {
+      gpurngWorkers_t w = workers_of(l.devices);
+      const std::vector<size_t> counts = split_of(w, total, l.devices.size());
+      std::vector<float*> bufs(l.devices.size());
+      for (size_t i = 0; i < bufs.size(); ++i) {
+        cudaSetDevice(l.devices[i]);
+        if (cudaMalloc(&bufs[i], counts[i] * 4) != cudaSuccess) return 1;
+      }
+      cudaSetDevice(0);
+      results.push_back(measure(
+          what, l, total, anchor, [&] { check(gpurngGenerateUniformParts(g, w, bufs.data(), counts.data()), "parts"); },
+          [&](int device, size_t count) {
+            gpurngWorkers_t one = workers_of({device});
+            size_t i = 0;
+            while (l.devices[i] != device) ++i;
+            check(gpurngGenerateUniformParts(g, one, &bufs[i], &count), "part");
+            gpurngDestroyWorkers(one);
+          }));
+      for (float* b : bufs) cudaFree(b);
+      gpurngDestroyWorkers(w);
+    }
+    gpurngDestroyGenerator(g);
+  }
+
+  // ---- the Asian basket ----
+  {
+    const int sets = args.quick ? 256 : 4096, steps = 256;
+    std::vector<gpurngAsianBasketParams_t> p(static_cast<size_t>(sets));
+    for (int k = 0; k < sets; ++k) p[size_t(k)] = {1.5 + 1e-4 * k, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015};
+    gpurngPricingOptions_t o;
+    gpurngPricingOptionsDefault(&o);
+    o.paths = 1 << 16;
+    o.precision = GPURNG_PATHS_FLOAT;
+    std::vector<gpurngPricingResult_t> r(static_cast<size_t>(sets)), r1(static_cast<size_t>(sets));
+    gpurngPricer_t one = nullptr;
+    cudaSetDevice(0);
+    check(gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CUDA), "pricer");
+    const double anchor = seconds([&] { check(gpurngPriceAsianBasket(one, &o, steps, sets, p.data(), r1.data()), "price"); });
+    std::printf("%-22s %-14s %9.3f ms  (one CUDA pricer, the anchor)\n", "asian", "one call", anchor * 1e3);
+    for (const List& l : lists) {
+      gpurngPricer_t split = nullptr;
+      gpurngWorkers_t w = workers_of(l.devices);
+      check(gpurngCreatePricerOnWorkers(&split, w), "pricer on workers");
+      gpurngDestroyWorkers(w);
+      results.push_back(measure(
+          "asian", l, o.paths, anchor,
+          [&] { check(gpurngPriceAsianBasket(split, &o, steps, sets, p.data(), r.data()), "split price"); },
+          [&](int device, size_t count) {  // the part's paths alone, on one device
+            cudaSetDevice(device);
+            gpurngPricer_t q = nullptr;
+            check(gpurngCreatePricerOnBackend(&q, GPURNG_BACKEND_CUDA), "pricer");
+            gpurngPricingOptions_t po = o;
+            po.paths = count;
+            check(gpurngPriceAsianBasket(q, &po, steps, sets, p.data(), r.data()), "part price");
+            gpurngDestroyPricer(q);
+            cudaSetDevice(0);
+          }));
+      gpurngDestroyPricer(split);
+      if (r[0].mean != r1[0].mean || r[0].std_error != r1[0].std_error) {
+        std::fprintf(stderr, "split price differs from one pricer's\n");
+        return 1;
+      }
+    }
+    gpurngDestroyPricer(one);
+  }
+
+  // ---- the PDE batch ----
+  {
+    const int count = args.quick ? 1024 : 65536, J = 255, N = 2500;
+    const size_t nopt = static_cast<size_t>(count);
+    std::vector<int> kind(nopt, GPURNG_OPTION_CALL);
+    std::vector<float> S0(nopt), K(nopt, 100.0f), r(nopt, 0.05f), sigma(nopt), T(nopt, 1.0f), price(nopt), price1(nopt);
+    for (int k = 0; k < count; ++k) {
+      S0[size_t(k)] = 50.0f + float(k % 100);
+      sigma[size_t(k)] = 0.15f + 0.001f * float(k % 200);
+    }
+    gpurngSolver_t one = nullptr;
+    cudaSetDevice(0);
+    check(gpurngCreateSolver(&one), "solver");
+    int* dk;
+    float *dS, *dK, *dr, *dsig, *dT, *dp;
+    const size_t fb = size_t(count) * 4;
+    cudaMalloc(&dk, fb), cudaMalloc(&dS, fb), cudaMalloc(&dK, fb), cudaMalloc(&dr, fb), cudaMalloc(&dsig, fb);
+    cudaMalloc(&dT, fb), cudaMalloc(&dp, fb);
+    cudaMemcpy(dk, kind.data(), fb, cudaMemcpyHostToDevice), cudaMemcpy(dS, S0.data(), fb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dK, K.data(), fb, cudaMemcpyHostToDevice), cudaMemcpy(dr, r.data(), fb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dsig, sigma.data(), fb, cudaMemcpyHostToDevice), cudaMemcpy(dT, T.data(), fb, cudaMemcpyHostToDevice);
+    const double anchor = seconds([&] {
+      check(gpurngBlackScholesPde1dFloat(one, GPURNG_PDE_IMPLICIT, J, N, 400.0f, count, dk, dS, dK, dr, dsig, dT, dp,
+                                         nullptr, nullptr, nullptr, nullptr),
+            "pde");
+      cudaDeviceSynchronize();
+    });
+    cudaMemcpy(price1.data(), dp, fb, cudaMemcpyDeviceToHost);
+    std::printf("%-22s %-14s %9.3f ms  (one solver on device arrays, the anchor)\n", "pde", "one call", anchor * 1e3);
+    for (const List& l : lists) {
+      gpurngSolver_t split = nullptr;
+      gpurngWorkers_t w0 = workers_of(l.devices);
+      check(gpurngCreateSolverOnWorkers(&split, w0), "solver on workers");
+      gpurngDestroyWorkers(w0);
+      auto run = [&](gpurngSolver_t s, int first, int n) {
+        return gpurngBlackScholesPde1dFloat(s, GPURNG_PDE_IMPLICIT, J, N, 400.0f, n, kind.data() + first,
+                                            S0.data() + first, K.data() + first, r.data() + first,
+                                            sigma.data() + first, T.data() + first, price.data() + first, nullptr,
+                                            nullptr, nullptr, nullptr);
+      };
+      results.push_back(measure(
+          "pde", l, size_t(count), anchor, [&] { check(run(split, 0, count), "split pde"); },
+          [&](int device, size_t n) {
+            gpurngWorkers_t single = workers_of({device});
+            gpurngSolver_t s = nullptr;
+            check(gpurngCreateSolverOnWorkers(&s, single), "part solver");
+            check(run(s, 0, int(n)), "part pde");
+            gpurngDestroySolver(s);
+            gpurngDestroyWorkers(single);
+          }));
+      if (std::memcmp(price.data(), price1.data(), fb) != 0) {
+        std::fprintf(stderr, "split PDE prices differ from one call's\n");
+        return 1;
+      }
+      gpurngDestroySolver(split);
+    }
+    gpurngDestroySolver(one);
+  }
+
+  // ---- JSON ----
+  std::ostringstream js;
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  js << "{\n  \"benchmark\": \"scale_bench\",\n  \"device\": \"" << prop.name << "\",\n  \"devices\": " << n
+     << ",\n  \"host_cpu\": \"" << gpurng_bench::host_cpu() << "\",\n  \"command\": \"" << args.command
+     << "\",\n  \"rows\": [\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const Result& x = results[i];
+    js << "    {\"what\": \"" << x.what << "\", \"workers\": \"" << x.list << "\", \"ms\": " << x.seconds * 1e3
+       << ", \"one_gpu_anchor_ms\": " << x.anchor_seconds * 1e3 << ", \"speedup\": " << x.anchor_seconds / x.seconds
+       << ", \"slowest_part_ms\": " << x.slowest_part * 1e3 << ", \"fastest_part_ms\": " << x.fastest_part * 1e3
+       << ", \"join_ms\": " << (x.seconds - x.slowest_part) * 1e3 << "}" << (i + 1 < results.size() ? "," : "")
+       << "\n";
+  }
+  js << "  ]\n}\n";
+  std::ofstream(args.json) << js.str();
+  std::printf("wrote %s\n", args.json.c_str());
+  return 0;
+}
