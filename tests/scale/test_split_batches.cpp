@@ -204,15 +204,17 @@ gpurngStatus_t solve_strided<double>(gpurngSolver_t s, StridedBatch<double>& b, 
 }
 
 // `solve_one` gives the reference (one call on the workers' backend) for a batch.
+// On the CPU THOMAS stops at the zero first diagonal entry; on the GPU AUTO's THOMAS_PCR solves such a system
+// (docs/SOLVERS.md), so there only the equality with the one call is checked.
 template <typename T>
 void check_strided(const std::vector<WorkerList>& lists,
-                   const std::function<gpurngStatus_t(StridedBatch<T>&, int*)>& solve_one) {
+                   const std::function<gpurngStatus_t(StridedBatch<T>&, int*)>& solve_one, bool cpu_reference) {
   for (int m : {100, 2000}) {
     for (int bad : {-1, 30}) {
       StridedBatch<T> ref(m, 37, m + 3, bad);
       std::vector<int> ref_info(37, -7);
       const gpurngStatus_t want = solve_one(ref, ref_info.data());
-      EXPECT_EQ(want, bad < 0 ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ZERO_PIVOT);
+      if (cpu_reference) EXPECT_EQ(want, bad < 0 ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ZERO_PIVOT);
       for (const WorkerList& l : lists) {
         gpurngWorkers_t w = make_workers(l);
         gpurngSolver_t s = nullptr;
@@ -235,9 +237,10 @@ void check_strided(const std::vector<WorkerList>& lists,
 TEST(SplitSolvers, StridedCpuWorkerLists) {
   gpurngSolver_t one = nullptr;
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateSolver(&one));
-  check_strided<float>(cpu_lists(), [&](StridedBatch<float>& b, int* info) { return solve_strided<float>(one, b, info); });
-  check_strided<double>(cpu_lists(),
-                        [&](StridedBatch<double>& b, int* info) { return solve_strided<double>(one, b, info); });
+  check_strided<float>(
+      cpu_lists(), [&](StridedBatch<float>& b, int* info) { return solve_strided<float>(one, b, info); }, true);
+  check_strided<double>(
+      cpu_lists(), [&](StridedBatch<double>& b, int* info) { return solve_strided<double>(one, b, info); }, true);
   gpurngDestroySolver(one);
 }
 
@@ -370,9 +373,10 @@ void check_gpu_lists(const std::vector<WorkerList>& lists) {
   check_pricers(GPURNG_BACKEND_CUDA, lists);
   gpurngSolver_t one = nullptr;
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateSolver(&one));
-  check_strided<float>(lists, [&](StridedBatch<float>& b, int* info) { return strided_on_device<float>(one, b, info); });
-  check_strided<double>(lists,
-                        [&](StridedBatch<double>& b, int* info) { return strided_on_device<double>(one, b, info); });
+  check_strided<float>(
+      lists, [&](StridedBatch<float>& b, int* info) { return strided_on_device<float>(one, b, info); }, false);
+  check_strided<double>(
+      lists, [&](StridedBatch<double>& b, int* info) { return strided_on_device<double>(one, b, info); }, false);
   gpurngDestroySolver(one);
   check_pde<double>(lists);  // the GPU gives the CPU's bits: the reference is the host call
   check_pde<float>(lists);

@@ -10,6 +10,7 @@
 #include "cuda_runtime.hpp"
 #include "gpurng/engines/ranmar_jump.hpp"
 #include "jump_table.hpp"
+#include "per_device.hpp"
 #include "ranmar_kernel.cuh"
 
 namespace gpurng {
@@ -101,43 +102,53 @@ constexpr int kChunkSizeCount = 4;
 constexpr size_t kTableEntries = 16384;
 
 struct DeviceTable {
-  std::once_flag once;
   uint64_t* data = nullptr;
   cudaError_t error = cudaSuccess;
 };
-DeviceTable g_tables[kChunkSizeCount];
+PerDevice<DeviceTable> g_tables[kChunkSizeCount];
 
-// The table of chunk size kChunkSizes[which], built and uploaded on first use; never freed (process
-// lifetime).
-gpurngStatus_t jump_table(int which, const uint64_t** out) {
-  DeviceTable& t = g_tables[which];
-  std::call_once(t.once, [&] {
-    const std::vector<uint64_t> host = build_jump_table(kChunkSizes[which], kTableEntries);
-    t.error = cudaMalloc(&t.data, host.size() * sizeof(uint64_t));
-    if (t.error == cudaSuccess)
-      t.error = cudaMemcpy(t.data, host.data(), host.size() * sizeof(uint64_t), cudaMemcpyHostToDevice);
-  });
-  *out = t.data;
-  return t.error == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ALLOCATION_FAILED;
+// The table of chunk size kChunkSizes[which] on the host, built on first use.
+const std::vector<uint64_t>& host_jump_table(int which) {
+  static std::once_flag once[kChunkSizeCount];
+  static std::vector<uint64_t> tables[kChunkSizeCount];
+  std::call_once(once[which], [which] { tables[which] = build_jump_table(kChunkSizes[which], kTableEntries); });
+  return tables[which];
 }
 
-// How many warps of this kernel the GPU runs at once (one wave), capped by the table length.
+// The table of chunk size kChunkSizes[which] on the current device, uploaded on first use there; never freed
+// (process lifetime).
+gpurngStatus_t jump_table(int which, const uint64_t** out) {
+  const DeviceTable* t = g_tables[which].get([which](DeviceTable& d) {
+    const std::vector<uint64_t>& host = host_jump_table(which);
+    d.error = cudaMalloc(&d.data, host.size() * sizeof(uint64_t));
+    if (d.error == cudaSuccess)
+      d.error = cudaMemcpy(d.data, host.data(), host.size() * sizeof(uint64_t), cudaMemcpyHostToDevice);
+  });
+  if (!t) return GPURNG_STATUS_INITIALIZATION_FAILED;
+  *out = t->data;
+  return t->error == cudaSuccess ? GPURNG_STATUS_SUCCESS : GPURNG_STATUS_ALLOCATION_FAILED;
+}
+
+// How many warps of this kernel the current GPU runs at once (one wave), capped by the table length; per device,
+// since a worker list may mix GPU models (any value gives the same numbers).
 template <Kind K, typename T>
 uint64_t resident_warps() {
-  static const uint64_t warps = [] {
+  static PerDevice<uint64_t> per_device;
+  const uint64_t* w = per_device.get([](uint64_t& warps) {
     int device = 0, sms = 0, blocks = 0;
+    warps = 1024;  // a safe guess where the runtime cannot tell
     if (cudaGetDevice(&device) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, ranmar_fill_kernel<K, T>, kWarpsPerBlock * 32, 0) !=
             cudaSuccess ||
         sms <= 0 || blocks <= 0) {
       cudaGetLastError();
-      return uint64_t(1024);  // a safe guess: any value gives the same numbers
+      return;
     }
-    const uint64_t w = static_cast<uint64_t>(sms) * static_cast<uint64_t>(blocks) * kWarpsPerBlock;
-    return w < kTableEntries ? w : uint64_t(kTableEntries);
-  }();
-  return warps;
+    const uint64_t all = static_cast<uint64_t>(sms) * static_cast<uint64_t>(blocks) * kWarpsPerBlock;
+    warps = all < kTableEntries ? all : uint64_t(kTableEntries);
+  });
+  return w ? *w : uint64_t(1024);
 }
 
 template <Kind K>

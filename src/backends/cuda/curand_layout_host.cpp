@@ -10,6 +10,7 @@
 #include "cuda_runtime.hpp"
 #include "curand_layout_device.hpp"
 #include "curand_layout_launch.hpp"
+#include "per_device.hpp"
 
 namespace gpurng {
 namespace cuda {
@@ -53,24 +54,26 @@ size_t state_size(cl::engine e) {
 }
 
 // M^(2^e), e < xorwow::kPowers, in device memory: computed on the host once per process (xorwow::powers),
-// uploaded on first use and kept for the life of the process.
+// uploaded on first use on each device and kept for the life of the process.
+struct XorwowPowers {
+  uint32_t* data = nullptr;
+  cudaError_t error = cudaSuccess;
+};
 gpurngStatus_t xorwow_powers(const uint32_t** out) {
-  static std::once_flag once;
-  static uint32_t* data = nullptr;
-  static cudaError_t error = cudaSuccess;
-  std::call_once(once, [] {
+  static gpurng::cuda::PerDevice<XorwowPowers> per_device;
+  const XorwowPowers* p = per_device.get([](XorwowPowers& d) {
     const xorwow::power_table& t = xorwow::powers();
     const size_t bytes = sizeof(t.pow2);
-    error = cudaMalloc(&data, bytes);
-    if (error == cudaSuccess) error = gpurng::cuda::copy_to_device_landed(data, t.pow2, bytes);
+    d.error = cudaMalloc(&d.data, bytes);
+    if (d.error == cudaSuccess) d.error = gpurng::cuda::copy_to_device_landed(d.data, t.pow2, bytes);
   });
-  *out = data;
-  return status_of(error);
+  if (!p) return GPURNG_STATUS_INITIALIZATION_FAILED;
+  *out = p->data;
+  return status_of(p->error);
 }
 
-// One Sobol' set in device memory, uploaded on first use and kept for the life of the process.
+// One Sobol' set in device memory, uploaded on first use on each device and kept for the life of the process.
 struct SobolDeviceTable {
-  std::once_flag once;
   void* vectors = nullptr;
   void* constants = nullptr;
   unsigned dims = 0;
@@ -88,16 +91,16 @@ void upload_table(const sobol::direction_table<W>& host, SobolDeviceTable& t) {
 }
 
 const SobolDeviceTable& sobol_table(sobol::Kind k) {
-  static SobolDeviceTable tables[4];
+  static gpurng::cuda::PerDevice<SobolDeviceTable> tables[4];
+  static const SobolDeviceTable no_device{nullptr, nullptr, 0, cudaErrorNoDevice};
   const int i = static_cast<int>(k) - static_cast<int>(sobol::Kind::sobol32);
-  SobolDeviceTable& t = tables[i];
-  std::call_once(t.once, [&] {
+  const SobolDeviceTable* t = tables[i].get([k](SobolDeviceTable& d) {
     if (sobol::is_64bit(k))
-      upload_table(sobol::shared_table64(sobol::is_scrambled(k)), t);
+      upload_table(sobol::shared_table64(sobol::is_scrambled(k)), d);
     else
-      upload_table(sobol::shared_table32(sobol::is_scrambled(k)), t);
+      upload_table(sobol::shared_table32(sobol::is_scrambled(k)), d);
   });
-  return t;
+  return t ? *t : no_device;
 }
 
 // The geometry of a call (see layout_launch::Plan).

@@ -46,6 +46,7 @@
 
 #include "cuda_runtime.hpp"
 #include "curand_layout_launch.hpp"
+#include "per_device.hpp"
 #include "gpurng/distributions/curand_device_formulas.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
@@ -465,10 +466,10 @@ struct MrgGen {
   }
 };
 
+// Uploaded once per device (constant memory is per device).
 gpurngStatus_t mrg_powers() {
-  static std::once_flag once;
-  static cudaError_t error = cudaSuccess;
-  std::call_once(once, [] {
+  static gpurng::cuda::PerDevice<cudaError_t> per_device;
+  const cudaError_t* err = per_device.get([](cudaError_t& error) {
     mrg32k3a::mat3 p1[kMrgPowers], p2[kMrgPowers];
     p1[0] = mrg32k3a::step_matrix1();
     p2[0] = mrg32k3a::step_matrix2();
@@ -479,7 +480,7 @@ gpurngStatus_t mrg_powers() {
     error = gpurng::cuda::landed(cudaMemcpyToSymbol(c_mrg_pow1, p1, sizeof(p1)));
     if (error == cudaSuccess) error = gpurng::cuda::landed(cudaMemcpyToSymbol(c_mrg_pow2, p2, sizeof(p2)));
   });
-  return status_of(error);
+  return err ? status_of(*err) : GPURNG_STATUS_INITIALIZATION_FAILED;
 }
 
 // Jump a state by `steps` words with the powers (block-uniform: every thread reads the same matrices).
