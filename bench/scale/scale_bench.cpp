@@ -15,8 +15,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -157,7 +157,8 @@ int main(int argc, char** argv) {
     gpurngPricer_t one = nullptr;
     cudaSetDevice(0);
     check(gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CUDA), "pricer");
-    const double anchor = seconds([&] { check(gpurngPriceAsianBasket(one, &o, steps, sets, p.data(), r1.data()), "price"); });
+    const double anchor =
+        seconds([&] { check(gpurngPriceAsianBasket(one, &o, steps, sets, p.data(), r1.data()), "price"); });
     std::printf("%-22s %-14s %9.3f ms  (one CUDA pricer, the anchor)\n", "asian", "one call", anchor * 1e3);
     for (const List& l : lists) {
       gpurngPricer_t split = nullptr;
@@ -173,7 +174,8 @@ int main(int argc, char** argv) {
             check(gpurngCreatePricerOnBackend(&q, GPURNG_BACKEND_CUDA), "pricer");
             gpurngPricingOptions_t po = o;
             po.paths = count;
-            check(gpurngPriceAsianBasket(q, &po, steps, sets, p.data(), r.data()), "part price");
+            std::vector<gpurngPricingResult_t> part_results(static_cast<size_t>(sets));
+            check(gpurngPriceAsianBasket(q, &po, steps, sets, p.data(), part_results.data()), "part price");
             gpurngDestroyPricer(q);
             cudaSetDevice(0);
           }));
@@ -222,9 +224,8 @@ int main(int argc, char** argv) {
       gpurngDestroyWorkers(w0);
       auto run = [&](gpurngSolver_t s, int first, int n) {
         return gpurngBlackScholesPde1dFloat(s, GPURNG_PDE_IMPLICIT, J, N, 400.0f, n, kind.data() + first,
-                                            S0.data() + first, K.data() + first, r.data() + first,
-                                            sigma.data() + first, T.data() + first, price.data() + first, nullptr,
-                                            nullptr, nullptr, nullptr);
+                                            S0.data() + first, K.data() + first, r.data() + first, sigma.data() + first,
+                                            T.data() + first, price.data() + first, nullptr, nullptr, nullptr, nullptr);
       };
       results.push_back(measure(
           "pde", l, size_t(count), anchor, [&] { check(run(split, 0, count), "split pde"); },
@@ -257,8 +258,7 @@ int main(int argc, char** argv) {
     js << "    {\"what\": \"" << x.what << "\", \"workers\": \"" << x.list << "\", \"ms\": " << x.seconds * 1e3
        << ", \"one_gpu_anchor_ms\": " << x.anchor_seconds * 1e3 << ", \"speedup\": " << x.anchor_seconds / x.seconds
        << ", \"slowest_part_ms\": " << x.slowest_part * 1e3 << ", \"fastest_part_ms\": " << x.fastest_part * 1e3
-       << ", \"join_ms\": " << (x.seconds - x.slowest_part) * 1e3 << "}" << (i + 1 < results.size() ? "," : "")
-       << "\n";
+       << ", \"join_ms\": " << (x.seconds - x.slowest_part) * 1e3 << "}" << (i + 1 < results.size() ? "," : "") << "\n";
   }
   js << "  ]\n}\n";
   std::ofstream(args.json) << js.str();

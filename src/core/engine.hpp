@@ -118,6 +118,9 @@ class Engine {
   // own on whatever device is current where it is used): what each worker of a split fill starts from. nullptr
   // when the engine cannot be copied; split fills then refuse it.
   virtual std::unique_ptr<Engine> clone() const { return nullptr; }
+  // Flat outputs of `kind` are about to be taken by someone else's fill_ahead_* (the copies of a split fill) and
+  // then passed with advance(): settle here what this engine's own fill_ahead_* would settle first.
+  virtual void prepare_flat(Output kind) { static_cast<void>(kind); }
 
   // ---- the GPU going away ----
 

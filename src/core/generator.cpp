@@ -21,13 +21,16 @@ bool is_device_memory(gpurngGenerator_t g, const void* out) {
   return !g->host_only && cuda::available() && cuda::is_device_pointer(out);
 }
 
+}  // namespace
+
 // Fork and GPU-failure bookkeeping before any call that uses the engine or the ring.
-void follow_process(gpurngGenerator_t g) {
-  if (g->fork_generation != ring::producer::fork_generation()) continue_after_fork(g);
+static void follow_process(gpurngGenerator_t g) {
+  if (g->fork_generation != ring::producer::fork_generation()) {
+    drop_parts_engines(g);  // still the parent's generation: the copies forget their device state without CUDA
+    continue_after_fork(g);
+  }
   follow_ring_fallback(g);
 }
-
-}  // namespace
 
 gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_only) {
   const EngineFactory make = find_engine(type);
@@ -51,6 +54,9 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   g->stream = nullptr;
   g->on_stream = false;
   g->offset_end = UINT64_MAX;
+  g->engine_epoch = 0;
+  g->parts_epoch = ~uint64_t(0);
+  g->parts_backend = GPURNG_BACKEND_CPU;
   g->prefetch = prefetch;
   g->ring = nullptr;
   g->run_open = false;
@@ -62,7 +68,28 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   return GPURNG_STATUS_SUCCESS;
 }
 
+void drop_parts_engines(gpurngGenerator_t g) {
+  if (g->parts_engines.empty()) return;
+  const bool cuda = g->parts_backend == GPURNG_BACKEND_CUDA && g->fork_generation == ring::producer::fork_generation();
+  const int caller = cuda ? cuda::current_device() : -1;
+  for (size_t i = 0; i < g->parts_engines.size(); ++i) {
+    if (!g->parts_engines[i]) continue;
+    if (!cuda)
+      g->parts_engines[i]->device_lost();  // CPU workers hold none; a forked child must not touch the parent's
+    else if (cuda::use_device(g->parts_devices[i]) != GPURNG_STATUS_SUCCESS)
+      g->parts_engines[i]->device_lost();
+    g->parts_engines[i].reset();
+  }
+  if (caller >= 0) cuda::use_device(caller);
+  g->parts_engines.clear();
+  g->parts_epoch = ~uint64_t(0);
+}
+
 void destroy(gpurngGenerator_t g) {
+  if (ring::producer::exiting()) {
+    for (auto& e : g->parts_engines) static_cast<void>(e.release());  // no CUDA calls at exit
+  }
+  drop_parts_engines(g);
   if (g->fork_generation == ring::producer::fork_generation()) {
     delete g->ring;  // stops its producer first; before its source
     if (ring::producer::exiting())
@@ -87,11 +114,22 @@ gpurngStatus_t check_offset_end(gpurngGenerator_t g, uint64_t step) {
 Engine& engine_for_change(gpurngGenerator_t g) {
   follow_process(g);
   close_run(g);
+  ++g->engine_epoch;
+  return *g->engine;
+}
+
+Engine& engine_for_split(gpurngGenerator_t g) {
+  follow_process(g);
+  if (g->run_open) {
+    close_run(g);
+    ++g->engine_epoch;
+  }
   return *g->engine;
 }
 
 gpurngStatus_t generate(gpurngGenerator_t g, const Call& call) {
   follow_process(g);
+  ++g->engine_epoch;
   const bool device = is_device_memory(g, call.out);
   if (!device) g->host_page = reinterpret_cast<uintptr_t>(call.out) >> 12;
   Output kind;
@@ -121,6 +159,7 @@ gpurngStatus_t generate(gpurngGenerator_t g, const Call& call) {
 
 gpurngStatus_t acquire(gpurngGenerator_t g, size_t n, Output kind, const void** ptr) {
   follow_process(g);
+  ++g->engine_epoch;
   const size_t limit = g->prefetch.slabs > 0 ? g->prefetch.slab_numbers : ring::kDefaultConfig.slab_numbers;
   if (n > limit) return GPURNG_STATUS_OUT_OF_RANGE;
   if (g->engine->is_flat(kind) && g->prefetch.slabs > 0) {

@@ -42,6 +42,15 @@ struct gpurngGenerator_st {
   unsigned fork_generation;                            // ring::producer::fork_generation() when last checked
   std::vector<char> scratch;                           // the zero-copy call's buffer when the ring cannot serve it
   gpurng::core::DeviceStaging staging;                 // host-memory calls made on the GPU go through it
+
+  // Split fills (src/scale/parts_api.cpp): the workers' copies of the engine, kept from one split call to the next
+  // while nothing else moved or changed the engine (engine_epoch counts every other call that does), for the
+  // worker list they were made for; their device state then carries over as the engine's own does.
+  uint64_t engine_epoch;
+  uint64_t parts_epoch;
+  std::vector<int> parts_devices;
+  gpurngBackend_t parts_backend;
+  std::vector<std::unique_ptr<gpurng::core::Engine>> parts_engines;
 };
 
 namespace gpurng {
@@ -60,6 +69,13 @@ gpurngStatus_t check_offset_end(gpurngGenerator_t g, uint64_t step);
 // The engine, for a call that reads or changes its settings: the ring's run is closed first, so its numbers
 // beyond the caller's position are dropped.
 Engine& engine_for_change(gpurngGenerator_t g);
+
+// The engine at the caller's position for a split fill: as engine_for_change, but the split's engine copies stay
+// valid unless the ring's run had moved the engine.
+Engine& engine_for_split(gpurngGenerator_t g);
+
+// Drop the split's engine copies (their device memory freed with their device current).
+void drop_parts_engines(gpurngGenerator_t g);
 
 // The per-call fast path, before any check: true when the open run's current slab held the call's numbers
 // and they were copied to `out`. A run of `kind` is open only if the engine accepted that output type, so a

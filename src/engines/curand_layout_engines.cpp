@@ -246,6 +246,7 @@ class LayoutEngine final : public Engine {
     return device_fill(this->stream(), o, base + ahead, n, out, 0, 1, stream);
   }
   void advance(Output kind, uint64_t n) override { advance_by(output_of(dist_of(kind)), n); }
+  void prepare_flat(Output kind) override { prepare(output_of(dist_of(kind))); }
   void device_lost() override {
     device_starts_ = nullptr;  // no CUDA call: the GPU failed, or this is a child after fork()
     device_cursor_ = nullptr;

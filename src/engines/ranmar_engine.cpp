@@ -92,12 +92,15 @@ class RanmarEngine final : public FlatEngine {
   }
 
  private:
-  // The host window at p: kept, downloaded from the device, or jumped to from the seed.
+  // The host window at p: kept, downloaded from the device, jumped forward from the kept one, or jumped to from the
+  // seed.
   void host_window_at(uint64_t p) {
     if (host_valid_ && host_pos_ == p) return;
     uint64_t w[kLag];
     if (device_valid_ && device_pos_ == p && cuda::ranmar_download_window(dev_, w) == GPURNG_STATUS_SUCCESS) {
       std::copy(w, w + kLag, window_);
+    } else if (host_valid_ && host_pos_ < p) {
+      ranmar::jump_window<K>(window_, p - host_pos_);
     } else {
       if (!stream_start_valid_) {
         ranmar::seed_window<K>(static_cast<uint32_t>(seed()), stream_start_);

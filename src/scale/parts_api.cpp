@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Split fills (gpurngGenerate*Parts): part i of one flat-stream call is filled by worker i from a copy of the
-// generator's engine (Engine::clone) moved `ahead` by the parts before it, so each part is exactly the positions one
-// call would give it; the generator's own position moves once every part has succeeded.
+// generator's engine (Engine::clone) `ahead` by the parts before it, so each part is exactly the positions one call
+// would give it; the generator's own position moves once every part has succeeded. The copies are kept for the next
+// split call on the same list (gpurngGenerator_st::parts_engines), so a run of split calls pays no set-up per call.
 #include <stdint.h>
 
 #include <memory>
@@ -45,24 +46,45 @@ gpurngStatus_t fill_parts(gpurngGenerator_t g, gpurngWorkers_t w, Output kind, v
     }
     st = gpurng::core::check_offset_end(g, total);
     if (st != GPURNG_STATUS_SUCCESS || total == 0) return st;
-    Engine& engine = gpurng::core::engine_for_change(g);  // the ring's run closed: the engine is at the caller's place
-    std::vector<std::unique_ptr<Engine>> copies(parts);
-    for (size_t i = 0; i < parts; ++i) {
-      if (counts[i] == 0) continue;
-      copies[i] = engine.clone();
-      if (!copies[i]) return GPURNG_STATUS_TYPE_ERROR;
+    Engine& engine = gpurng::core::engine_for_split(g);  // at the caller's place
+    engine.prepare_flat(kind);  // what the engine's own fill_ahead would settle, so that advance() below agrees
+    // The workers' copies: kept from the last split call if nothing else has touched the engine since and the list
+    // is the same (their device state carries over), made afresh otherwise.
+    const bool kept = g->parts_epoch == g->engine_epoch && g->parts_backend == w->backend &&
+                      g->parts_devices == w->devices && g->parts_engines.size() == parts;
+    if (!kept) {
+      gpurng::core::drop_parts_engines(g);
+      std::vector<std::unique_ptr<Engine>> copies(parts);
+      for (size_t i = 0; i < parts; ++i) {
+        copies[i] = engine.clone();
+        if (!copies[i]) return GPURNG_STATUS_TYPE_ERROR;
+      }
+      g->parts_engines = std::move(copies);
+      g->parts_devices = w->devices;
+      g->parts_backend = w->backend;
     }
+    g->parts_epoch = ~uint64_t(0);  // valid again only once every part has succeeded
     const int threads = g->threads;
     const std::vector<gpurngStatus_t> done = gpurng::scale::run_parts(*w, [&](int i) {
       const size_t k = static_cast<size_t>(i);
       if (counts[k] == 0) return GPURNG_STATUS_SUCCESS;
-      std::unique_ptr<Engine> copy = std::move(copies[k]);  // freed here, with its device current
-      if (cuda) return copy->fill_ahead_device(kind, start[k], outputs[k], counts[k], nullptr);
-      copy->fill_ahead_host(kind, start[k], outputs[k], counts[k], threads);
+      Engine& copy = *g->parts_engines[k];
+      if (cuda) return copy.fill_ahead_device(kind, start[k], outputs[k], counts[k], nullptr);
+      copy.fill_ahead_host(kind, start[k], outputs[k], counts[k], threads);
       return GPURNG_STATUS_SUCCESS;
     });
     st = gpurng::scale::first_failure(done);
-    if (st == GPURNG_STATUS_SUCCESS) engine.advance(kind, total);
+    if (st != GPURNG_STATUS_SUCCESS) {
+      gpurng::core::drop_parts_engines(g);
+      return st;
+    }
+    // The engine and every copy pass the whole call alike, so the copies stay where the engine is.
+    engine.advance(kind, total);
+    for (auto& copy : g->parts_engines) {
+      copy->prepare_flat(kind);  // a copy whose part was empty has not prepared itself
+      copy->advance(kind, total);
+    }
+    g->parts_epoch = g->engine_epoch;
     return st;
   });
 }

@@ -16,7 +16,8 @@ namespace scale {
 // to 1024 do not overflow the product.
 inline uint64_t part_begin(uint64_t n, int parts, int i, uint64_t granule = 1) {
   if (i >= parts) return n;
-  const unsigned __int128 at = static_cast<unsigned __int128>(n) * static_cast<unsigned>(i) / static_cast<unsigned>(parts);
+  const unsigned __int128 at =
+      static_cast<unsigned __int128>(n) * static_cast<unsigned>(i) / static_cast<unsigned>(parts);
   const uint64_t b = static_cast<uint64_t>(at);
   return b - b % granule;
 }
@@ -33,7 +34,8 @@ inline std::vector<DyadicPiece> dyadic_pieces(uint64_t a, uint64_t b) {
   std::vector<DyadicPiece> out;
   while (a < b) {
     int level = 0;
-    while (level < 63 && (a & ((uint64_t{1} << (level + 1)) - 1)) == 0 && a + (uint64_t{1} << (level + 1)) <= b) ++level;
+    while (level < 63 && (a & ((uint64_t{1} << (level + 1)) - 1)) == 0 && a + (uint64_t{1} << (level + 1)) <= b)
+      ++level;
     out.push_back({a, level});
     a += uint64_t{1} << level;
   }

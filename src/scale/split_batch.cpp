@@ -67,7 +67,8 @@ std::vector<gpurngStatus_t> run_slices(SplitSolver& s, size_t items, const Slice
     gpurngSolver_st& handle = *s.parts[size_t(i)];
     if (cuda) return staged(handle, begin, end, arrays, call);
     std::vector<void*> host(arrays.size());
-    for (size_t k = 0; k < arrays.size(); ++k) host[k] = arrays[k].out ? arrays[k].out : const_cast<void*>(arrays[k].in);
+    for (size_t k = 0; k < arrays.size(); ++k)
+      host[k] = arrays[k].out ? arrays[k].out : const_cast<void*>(arrays[k].in);
     return call(handle, begin, end, host);
   });
 }

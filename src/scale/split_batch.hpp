@@ -35,8 +35,8 @@ struct SliceArray {
 // Runs call(worker handle, arrays) on worker i's slice for every i (items [begin_i, end_i) of `items`, as
 // part_begin), after `slice(i, begin, end)` named its arrays; returns the statuses in part order.
 using SliceOf = std::function<std::vector<SliceArray>(int worker, size_t begin, size_t end)>;
-using SliceCall = std::function<gpurngStatus_t(gpurngSolver_st& handle, size_t begin, size_t end,
-                                               const std::vector<void*>& arrays)>;
+using SliceCall =
+    std::function<gpurngStatus_t(gpurngSolver_st& handle, size_t begin, size_t end, const std::vector<void*>& arrays)>;
 std::vector<gpurngStatus_t> run_slices(SplitSolver& s, size_t items, const SliceOf& slice, const SliceCall& call);
 
 // The statuses of the parts of one batch as one host call reports them: a hard error first (in part order), then

@@ -252,7 +252,8 @@ struct PdeBatch {
   std::vector<int> info;
   PdeBatch(int n, int J) : count(n) {
     for (int k = 0; k < n; ++k) {
-      kind.push_back(k % 4 == 3 ? GPURNG_OPTION_PUT | GPURNG_OPTION_AMERICAN : (k % 2 ? GPURNG_OPTION_PUT : GPURNG_OPTION_CALL));
+      kind.push_back(k % 4 == 3 ? GPURNG_OPTION_PUT | GPURNG_OPTION_AMERICAN
+                                : (k % 2 ? GPURNG_OPTION_PUT : GPURNG_OPTION_CALL));
       S0.push_back(T(60 + (k * 7) % 80));
       strike.push_back(T(100));
       rate.push_back(T(k == 5 ? 1e6 : 0.05));  // option 5: r = 1e6, reported through info and the status
@@ -267,8 +268,8 @@ struct PdeBatch {
 
 gpurngStatus_t pde(gpurngSolver_t s, gpurngPdeScheme_t scheme, int J, int N, PdeBatch<double>& b) {
   return gpurngBlackScholesPde1dDouble(s, scheme, J, N, 400.0, b.count, b.kind.data(), b.S0.data(), b.strike.data(),
-                                       b.rate.data(), b.sigma.data(), b.maturity.data(), b.price.data(),
-                                       b.delta.data(), b.gamma.data(), b.grid.data(), b.info.data());
+                                       b.rate.data(), b.sigma.data(), b.maturity.data(), b.price.data(), b.delta.data(),
+                                       b.gamma.data(), b.grid.data(), b.info.data());
 }
 gpurngStatus_t pde(gpurngSolver_t s, gpurngPdeScheme_t scheme, int J, int N, PdeBatch<float>& b) {
   return gpurngBlackScholesPde1dFloat(s, scheme, J, N, 400.0f, b.count, b.kind.data(), b.S0.data(), b.strike.data(),
@@ -315,8 +316,8 @@ TEST(SplitSolvers, RefusedForms) {
   gpurngSolver_t s = nullptr;
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateSolverOnWorkers(&s, w));
   StridedBatch<float> b(8, 4, 8, -1);
-  EXPECT_EQ(GPURNG_STATUS_INVALID_VALUE, gpurngSgtsvInterleavedBatch(s, 8, b.dl.data(), b.d.data(), b.du.data(),
-                                                                     b.x.data(), 4, nullptr));
+  EXPECT_EQ(GPURNG_STATUS_INVALID_VALUE,
+            gpurngSgtsvInterleavedBatch(s, 8, b.dl.data(), b.d.data(), b.du.data(), b.x.data(), 4, nullptr));
   EXPECT_EQ(GPURNG_STATUS_NULL_POINTER, gpurngCreateSolverOnWorkers(nullptr, w));
   gpurngSolver_t none = nullptr;
   EXPECT_EQ(GPURNG_STATUS_NOT_INITIALIZED, gpurngCreateSolverOnWorkers(&none, nullptr));
@@ -332,7 +333,8 @@ int gpus() {
 
 std::vector<WorkerList> one_gpu_lists() {
   std::vector<WorkerList> out;
-  for (int n : {1, 2, 3}) out.push_back({GPURNG_BACKEND_CUDA, std::vector<int>(size_t(n), 0), n, "device 0 x" + std::to_string(n)});
+  for (int n : {1, 2, 3})
+    out.push_back({GPURNG_BACKEND_CUDA, std::vector<int>(size_t(n), 0), n, "device 0 x" + std::to_string(n)});
   return out;
 }
 std::vector<WorkerList> every_gpu_lists() {

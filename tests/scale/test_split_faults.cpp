@@ -80,7 +80,7 @@ TEST(SplitFaults, FillReportsAndKeepsItsPosition) {
     untouched += sentinel;
     EXPECT_TRUE(sentinel || right) << "part " << i << " holds neither its numbers nor what it held";
   }
-  EXPECT_EQ(untouched, 1);  // exactly the failed part
+  EXPECT_EQ(untouched, 1);                                                    // exactly the failed part
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateParts(g, w, bufs, counts));  // the fault fired once
   read();
   for (int i = 0; i < 3; ++i)

@@ -70,44 +70,55 @@ bool has_ordering(gpurngRngType_t t) {
   return t == GPURNG_RNG_PSEUDO_XORWOW || t == GPURNG_RNG_PSEUDO_MRG32K3A || t == GPURNG_RNG_PSEUDO_PHILOX4_32_10;
 }
 
-// The same settings and history on both generators: seed, stream, offset, and for the layouts a normal call first
-// (another unit width, so the thread positions are a cursor's, not a rebuild's).
+// The same settings and history on both generators: seed, stream, offset, then (g_history) for the layouts a normal
+// call (another unit width: the thread positions are a cursor's, not a rebuild's) and 3 words, or a normal call and a
+// rebuild (the engine's bookkeeping of its last width must follow the split's advance).
+int g_history = 1;  // 0: none; 1: a normal call and 3 words; 2: a normal call, then the offset set again
 void prepare(gpurngGenerator_t g, const Case& c) {
   if (has_ordering(c.type)) ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOrdering(g, c.ordering));
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetPseudoRandomGeneratorSeed(g, 1802));
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorStream(g, 5));
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOffset(g, 1234567));
+  if (g_history == 0) return;
   if (has_ordering(c.type)) {
     std::vector<float> z(1000);
     ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateNormal(g, z.data(), z.size(), 0.0f, 1.0f));
+  }
+  if (g_history == 2) {
+    ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOffset(g, 7654321));  // a rebuild after a call of width 2
+    return;
   }
   unsigned w[3];
   if (!c.wide) ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerate(g, w, 3));
 }
 
-// One call of the whole fill: its words (as 64-bit values) and then the next 5 uniforms.
+// One call of the whole fill, twice (its words as 64-bit values), then the next 5 uniform doubles.
 std::vector<uint64_t> one_call(const Case& c, size_t total) {
   Gen g(c.type);
   prepare(g, c);
-  std::vector<uint64_t> out(total + 5);
-  if (c.wide) {
-    EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateLongLong(g, reinterpret_cast<unsigned long long*>(out.data()), total));
-  } else {
-    std::vector<unsigned> w(total);
-    EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerate(g, w.data(), total));
-    std::copy(w.begin(), w.end(), out.begin());
+  std::vector<uint64_t> out(2 * total + 5);
+  for (int round = 0; round < 2; ++round) {
+    uint64_t* to = out.data() + size_t(round) * total;
+    if (c.wide) {
+      EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateLongLong(g, reinterpret_cast<unsigned long long*>(to), total));
+    } else {
+      std::vector<unsigned> w(total);
+      EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerate(g, w.data(), total));
+      std::copy(w.begin(), w.end(), to);
+    }
   }
   double after[5];
   EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateUniformDouble(g, after, 5));
-  for (int i = 0; i < 5; ++i) std::memcpy(&out[total + size_t(i)], &after[i], 8);
+  for (int i = 0; i < 5; ++i) std::memcpy(&out[2 * total + size_t(i)], &after[i], 8);
   return out;
 }
 
-// The same through gpurngGenerate(LongLong)Parts with `counts`; `alloc` / `read` give each part's buffer.
+// The same through gpurngGenerate(LongLong)Parts with `counts`, twice (the second call on the copies the first one
+// kept); `alloc` / `read` give each part's buffer.
 using Alloc = std::function<void*(int worker, size_t bytes)>;
 using Read = std::function<void(const void* buf, void* host, size_t bytes)>;
-std::vector<uint64_t> split_call(const Case& c, gpurngWorkers_t w, const std::vector<size_t>& counts, const Alloc& alloc,
-                                 const Read& read) {
+std::vector<uint64_t> split_call(const Case& c, gpurngWorkers_t w, const std::vector<size_t>& counts,
+                                 const Alloc& alloc, const Read& read) {
   Gen g(c.type);
   prepare(g, c);
   size_t total = 0;
@@ -115,26 +126,29 @@ std::vector<uint64_t> split_call(const Case& c, gpurngWorkers_t w, const std::ve
   const size_t word = c.wide ? 8 : 4;
   std::vector<void*> bufs(counts.size());
   for (size_t i = 0; i < counts.size(); ++i) bufs[i] = counts[i] ? alloc(int(i), counts[i] * word) : nullptr;
-  const gpurngStatus_t st =
-      c.wide ? gpurngGenerateLongLongParts(g, w, reinterpret_cast<unsigned long long* const*>(bufs.data()), counts.data())
-             : gpurngGenerateParts(g, w, reinterpret_cast<unsigned* const*>(bufs.data()), counts.data());
-  EXPECT_EQ(GPURNG_STATUS_SUCCESS, st) << c.name;
-  std::vector<uint64_t> out(total + 5);
+  std::vector<uint64_t> out(2 * total + 5);
   size_t at = 0;
-  for (size_t i = 0; i < counts.size(); ++i) {
-    if (!counts[i]) continue;
-    if (c.wide) {
-      read(bufs[i], &out[at], counts[i] * 8);
-    } else {
-      std::vector<unsigned> h(counts[i]);
-      read(bufs[i], h.data(), counts[i] * 4);
-      std::copy(h.begin(), h.end(), out.begin() + long(at));
+  for (int round = 0; round < 2; ++round) {
+    const gpurngStatus_t st =
+        c.wide ? gpurngGenerateLongLongParts(g, w, reinterpret_cast<unsigned long long* const*>(bufs.data()),
+                                             counts.data())
+               : gpurngGenerateParts(g, w, reinterpret_cast<unsigned* const*>(bufs.data()), counts.data());
+    EXPECT_EQ(GPURNG_STATUS_SUCCESS, st) << c.name;
+    for (size_t i = 0; i < counts.size(); ++i) {
+      if (!counts[i]) continue;
+      if (c.wide) {
+        read(bufs[i], &out[at], counts[i] * 8);
+      } else {
+        std::vector<unsigned> h(counts[i]);
+        read(bufs[i], h.data(), counts[i] * 4);
+        std::copy(h.begin(), h.end(), out.begin() + long(at));
+      }
+      at += counts[i];
     }
-    at += counts[i];
   }
   double after[5];
   EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateUniformDouble(g, after, 5));
-  for (int i = 0; i < 5; ++i) std::memcpy(&out[total + size_t(i)], &after[i], 8);
+  for (int i = 0; i < 5; ++i) std::memcpy(&out[2 * total + size_t(i)], &after[i], 8);
   return out;
 }
 
@@ -147,21 +161,23 @@ void host_read(const void* buf, void* host, size_t bytes) { std::memcpy(host, bu
 
 TEST(SplitFills, CpuWorkerListsGiveOneCallsNumbers) {
   const size_t total = 1000003;
-  for (const Case& c : kCases) {
-    const std::vector<uint64_t> want = one_call(c, total);
-    for (int workers : {1, 2, 3, 7}) {
-      Workers w(GPURNG_BACKEND_CPU, {}, workers);
-      std::vector<size_t> counts(static_cast<size_t>(workers));
-      ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSplitCount(w, total, counts.data()));
-      g_host.clear();
-      EXPECT_TRUE(split_call(c, w, counts, host_alloc, host_read) == want) << c.name << ", " << workers << " workers";
-      if (workers == 3) {  // uneven parts, one empty (its pointer is not read)
-        const std::vector<size_t> uneven = {17, 0, total - 17};
+  for (int history : {1, 0, 2})
+    for (const Case& c : kCases) {
+      g_history = history;
+      const std::vector<uint64_t> want = one_call(c, total);
+      for (int workers : {1, 2, 3, 7}) {
+        Workers w(GPURNG_BACKEND_CPU, {}, workers);
+        std::vector<size_t> counts(static_cast<size_t>(workers));
+        ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSplitCount(w, total, counts.data()));
         g_host.clear();
-        EXPECT_TRUE(split_call(c, w, uneven, host_alloc, host_read) == want) << c.name << ", uneven";
+        EXPECT_TRUE(split_call(c, w, counts, host_alloc, host_read) == want) << c.name << ", " << workers << " workers";
+        if (workers == 3) {  // uneven parts, one empty (its pointer is not read)
+          const std::vector<size_t> uneven = {17, 0, total - 17};
+          g_host.clear();
+          EXPECT_TRUE(split_call(c, w, uneven, host_alloc, host_read) == want) << c.name << ", uneven";
+        }
       }
     }
-  }
 }
 
 TEST(SplitFills, SplitCountIsByPosition) {
@@ -208,9 +224,9 @@ TEST(SplitFills, BadInput) {
   EXPECT_EQ(GPURNG_STATUS_INVALID_VALUE, gpurngCreateWorkers(&w, static_cast<gpurngBackend_t>(7), devices, 1));
   EXPECT_EQ(GPURNG_STATUS_NULL_POINTER, gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, nullptr, 1));
   const int far[1] = {1 << 20}, negative[1] = {-1};
-  const gpurngStatus_t want_far =
-      gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, devices, 1) == GPURNG_STATUS_SUCCESS ? GPURNG_STATUS_OUT_OF_RANGE
-                                                                                        : GPURNG_STATUS_INITIALIZATION_FAILED;
+  const gpurngStatus_t want_far = gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, devices, 1) == GPURNG_STATUS_SUCCESS
+                                      ? GPURNG_STATUS_OUT_OF_RANGE
+                                      : GPURNG_STATUS_INITIALIZATION_FAILED;
   if (w) gpurngDestroyWorkers(w);
   w = nullptr;
   EXPECT_EQ(want_far, gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, far, 1));
@@ -285,7 +301,7 @@ TEST(SplitFillsGpu, OneDeviceNamedSeveralTimes) {
 TEST(SplitFillsGpu, EveryDevice) {
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess || n < 2) GTEST_SKIP() << "fewer than two GPUs";
-  const size_t total = (size_t{1} << 24) + 7;
+  const size_t total = (size_t{1} << 22) + 7;  // twice, from offset 1234567: inside MINSTD's 2^24-number streams
   for (const Case& c : kCases) {
     const std::vector<uint64_t> want = one_call(c, total);
     for (int devices : {1, 2, n}) {

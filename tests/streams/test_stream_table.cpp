@@ -34,7 +34,8 @@ std::vector<uint64_t> ids_for(uint64_t last) {
 class Gen {
  public:
   explicit Gen(gpurngRngType_t type, bool host_only = false) {
-    EXPECT_EQ(GPURNG_STATUS_SUCCESS, host_only ? gpurngCreateGeneratorHost(&g_, type) : gpurngCreateGenerator(&g_, type));
+    EXPECT_EQ(GPURNG_STATUS_SUCCESS,
+              host_only ? gpurngCreateGeneratorHost(&g_, type) : gpurngCreateGenerator(&g_, type));
   }
   ~Gen() { gpurngDestroyGenerator(g_); }
   Gen(const Gen&) = delete;
@@ -291,8 +292,8 @@ void check_layout(const Layout& l) {
   ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGetStreamLimits(s, &last, &length));
   for (uint64_t k : ids_for(last)) {
     ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorStream(s, k));
-    const size_t n = static_cast<size_t>(l.type == GPURNG_RNG_PSEUDO_PHILOX4_32_10 ? 8 * l.threads + 9
-                                                                                 : 2 * l.threads + 9);
+    const size_t n =
+        static_cast<size_t>(l.type == GPURNG_RNG_PSEUDO_PHILOX4_32_10 ? 8 * l.threads + 9 : 2 * l.threads + 9);
     std::vector<unsigned> got(n);
     ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerate(s, got.data(), n));
     // Every output of the first units of each thread, and a stride through the rest.
