@@ -93,14 +93,15 @@ class RanmarEngine final : public FlatEngine {
 
  private:
   // The host window at p: kept, downloaded from the device, jumped forward from the kept one, or jumped to from the
-  // seed.
+  // seed. Jumps apply the precomputed powers z^(2^i) (one 97x97 product a set bit of the distance, no squaring): a
+  // split fill's copies jump by the same round total call after call.
   void host_window_at(uint64_t p) {
     if (host_valid_ && host_pos_ == p) return;
     uint64_t w[kLag];
     if (device_valid_ && device_pos_ == p && cuda::ranmar_download_window(dev_, w) == GPURNG_STATUS_SUCCESS) {
       std::copy(w, w + kLag, window_);
     } else if (host_valid_ && host_pos_ < p) {
-      ranmar::jump_window<K>(window_, p - host_pos_);
+      ranmar::jump_window_pow2<K>(window_, p - host_pos_, 0, GPURNG_TABLE(ranmar::kRanmarJumpPow2));
     } else {
       if (!stream_start_valid_) {
         ranmar::seed_window<K>(static_cast<uint32_t>(seed()), stream_start_);
@@ -109,7 +110,7 @@ class RanmarEngine final : public FlatEngine {
         stream_start_valid_ = true;
       }
       std::copy(stream_start_, stream_start_ + kLag, window_);
-      ranmar::jump_window<K>(window_, p);
+      ranmar::jump_window_pow2<K>(window_, p, 0, GPURNG_TABLE(ranmar::kRanmarJumpPow2));
     }
     host_valid_ = true;
     host_pos_ = p;

@@ -14,9 +14,11 @@ SplitSolver::~SplitSolver() {
 #if GPURNG_WITH_CUDA
   if (workers.backend != GPURNG_BACKEND_CUDA) return;
   const int caller = cuda::current_device();
-  for (size_t i = 0; i < parts.size(); ++i)
-    if (parts[i] && parts[i]->scratch.ptr && cuda::use_device(workers.devices[i]) == GPURNG_STATUS_SUCCESS)
-      solvers::cuda::release(parts[i]->scratch, nullptr);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (cuda::use_device(workers.devices[i]) != GPURNG_STATUS_SUCCESS) continue;
+    if (parts[i] && parts[i]->scratch.ptr) solvers::cuda::release(parts[i]->scratch, nullptr);
+    if (i < staging.size() && staging[i].ptr) cuda::device_free(staging[i].ptr);
+  }
   if (caller >= 0) cuda::use_device(caller);
 #endif
 }
@@ -27,14 +29,24 @@ constexpr size_t kAlign = 256;
 
 size_t aligned(size_t b) { return (b + kAlign - 1) / kAlign * kAlign; }
 
-// A CUDA worker's slice: one device block for every array, inputs copied in, outputs copied back.
-gpurngStatus_t staged(gpurngSolver_st& handle, size_t begin, size_t end, const std::vector<SliceArray>& arrays,
-                      const SliceCall& call) {
+// A CUDA worker's slice: one device block for every array (the worker's, grown when too small and kept), inputs
+// copied in, outputs copied back.
+gpurngStatus_t staged(gpurngSolver_st& handle, solvers::DeviceScratch& staging, size_t begin, size_t end,
+                      const std::vector<SliceArray>& arrays, const SliceCall& call) {
   size_t total = 0;
   for (const SliceArray& a : arrays) total += aligned(a.bytes);
-  void* block = nullptr;
-  gpurngStatus_t st = cuda::device_alloc(&block, total == 0 ? kAlign : total);
-  if (st != GPURNG_STATUS_SUCCESS) return st;
+  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+  if (staging.bytes < total || !staging.ptr) {
+    if (staging.ptr) cuda::device_free(staging.ptr);
+    staging = solvers::DeviceScratch{};
+    st = cuda::device_alloc(&staging.ptr, total == 0 ? kAlign : total);
+    if (st != GPURNG_STATUS_SUCCESS) {
+      staging.ptr = nullptr;
+      return st;
+    }
+    staging.bytes = total == 0 ? kAlign : total;
+  }
+  void* block = staging.ptr;
   std::vector<void*> dev(arrays.size(), nullptr);
   size_t at = 0;
   for (size_t k = 0; k < arrays.size() && st == GPURNG_STATUS_SUCCESS; ++k) {
@@ -51,7 +63,6 @@ gpurngStatus_t staged(gpurngSolver_st& handle, size_t begin, size_t end, const s
       const gpurngStatus_t c = cuda::copy_to_host(arrays[k].out, dev[k], arrays[k].bytes);
       if (c != GPURNG_STATUS_SUCCESS) st = c;
     }
-  cuda::device_free(block);
   return st;
 }
 
@@ -65,7 +76,7 @@ std::vector<gpurngStatus_t> run_slices(SplitSolver& s, size_t items, const Slice
     if (begin == end) return GPURNG_STATUS_SUCCESS;
     const std::vector<SliceArray> arrays = slice(i, begin, end);
     gpurngSolver_st& handle = *s.parts[size_t(i)];
-    if (cuda) return staged(handle, begin, end, arrays, call);
+    if (cuda) return staged(handle, s.staging[size_t(i)], begin, end, arrays, call);
     std::vector<void*> host(arrays.size());
     for (size_t k = 0; k < arrays.size(); ++k)
       host[k] = arrays[k].out ? arrays[k].out : const_cast<void*>(arrays[k].in);

@@ -3,7 +3,6 @@
 
 #include <memory>
 #include <new>
-#include <thread>
 
 #include "../backends/cuda/cuda_backend.hpp"
 #include "../core/abi_guard.hpp"
@@ -26,6 +25,7 @@ gpurngStatus_t create_workers(gpurngWorkers_t* out, gpurngBackend_t backend, con
       if (devices[i] < 0 || devices[i] >= visible) return GPURNG_STATUS_OUT_OF_RANGE;
       w->devices[size_t(i)] = devices[i];
     }
+    w->executor = std::make_shared<Executor>(count);
   }
   *out = w.release();
   return GPURNG_STATUS_SUCCESS;
@@ -49,16 +49,7 @@ std::vector<gpurngStatus_t> run_parts(const gpurngWorkers_st& w, const std::func
     return st;
   }
   const int caller_device = cuda::current_device();
-  std::vector<std::thread> threads;
-  threads.reserve(size_t(n));
-  int started = 0;
-  try {
-    for (; started < n - 1; ++started) threads.emplace_back(run, started);
-  } catch (...) {  // no thread: run the rest here, one after another (the same parts, the same numbers)
-    for (int i = started; i < n - 1; ++i) run(i);
-  }
-  run(n - 1);
-  for (std::thread& t : threads) t.join();
+  w.executor->run(run);
   if (caller_device >= 0) cuda::use_device(caller_device);
   return st;
 }
