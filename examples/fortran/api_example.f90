@@ -5,6 +5,8 @@
 !
 ! A RANMAR48 generator seeded with IJKL 54217137 (the CERNLIB default) must give, as value * 2**48,
 ! 7974F0955BF5 CCFD0915CD3C 842FC48EE04D 4D76475F803E 04DE467DA9ED (draw 1 = 0.4744406094213964).
+! Streams by work item (docs/SCALING.md): stream 0 is the same published vector, and a shower's stream gives its
+! numbers again after another shower's.
 ! Exits with status 0 only when every value and every status is as expected.
 program api_example
   use, intrinsic :: iso_c_binding, only: c_ptr, c_null_ptr, c_int, c_long_long, c_size_t, c_double
@@ -19,8 +21,8 @@ program api_example
                                                     int(z'4D76475F803E', c_long_long), &
                                                     int(z'04DE467DA9ED', c_long_long)]
   type(c_ptr) :: generator
-  real(c_double) :: x(n)
-  integer(c_long_long) :: scaled
+  real(c_double) :: x(n), first(n), again(n)
+  integer(c_long_long) :: scaled, last_stream, per_stream
   integer(c_int) :: status, backend
   integer :: i, mismatches
 
@@ -43,6 +45,27 @@ program api_example
     print '(i2, 1x, z16.12, 3x, f18.16)', i, scaled, x(i)
     if (scaled /= expected(i)) mismatches = mismatches + 1
   end do
+
+  ! Streams: stream 0 starts where the sequence does; shower 3's numbers are the same after shower 5's.
+  call check(gpurngSetGeneratorStream(generator, 0_c_long_long), 'gpurngSetGeneratorStream')
+  call check(gpurngGenerateUniformDouble(generator, first, int(n, c_size_t)), 'gpurngGenerateUniformDouble')
+  if (any(first /= x)) then
+    print '(a)', 'FAIL: stream 0 is not the sequence'
+    error stop 1
+  end if
+  call check(gpurngSetGeneratorStream(generator, 3_c_long_long), 'gpurngSetGeneratorStream')
+  call check(gpurngGenerateUniformDouble(generator, first, int(n, c_size_t)), 'gpurngGenerateUniformDouble')
+  call check(gpurngSetGeneratorStream(generator, 5_c_long_long), 'gpurngSetGeneratorStream')
+  call check(gpurngGenerateUniformDouble(generator, again, int(n, c_size_t)), 'gpurngGenerateUniformDouble')
+  call check(gpurngSetGeneratorStream(generator, 3_c_long_long), 'gpurngSetGeneratorStream')
+  call check(gpurngGenerateUniformDouble(generator, again, int(n, c_size_t)), 'gpurngGenerateUniformDouble')
+  call check(gpurngGetStreamLimits(generator, last_stream, per_stream), 'gpurngGetStreamLimits')
+  print '(a, f18.16, a, i0, a)', 'stream 3 draw 1 = ', again(1), ' (last stream ', last_stream, &
+    ' as a signed integer: 2**64 - 1)'
+  if (any(first /= again) .or. last_stream /= -1_c_long_long) then
+    print '(a)', 'FAIL: stream 3 changed, or the stream limits are not RANMAR48''s'
+    error stop 1
+  end if
   call check(gpurngDestroyGenerator(generator), 'gpurngDestroyGenerator')
 
   ! An error status: generating with no generator returns NOT_INITIALIZED (101) and writes nothing.
