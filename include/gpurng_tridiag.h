@@ -76,10 +76,10 @@ typedef enum gpurngTridiagAlgorithm {
    *  many steps, each updating every row. m <= 1024 (else GPURNG_STATUS_OUT_OF_RANGE). */
   GPURNG_TRIDIAG_PCR = 2,
   /** Giles, Laszlo and Appleyard's hybrid: the system is cut into P chunks of R rows (m <= 1024: P = 32 and R =
-   *  the smallest of 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32 with 32 R >= m; m > 1024: R = 32 and P = ceil(m / 32); rows past m are identity
-   *  rows), each chunk eliminated by a modified Thomas down to its first and last unknown, the 2P-unknown reduced
-   *  system solved by PCR, then each chunk back-substituted. On the GPU one lane per chunk with its rows in
-   *  registers. Any m for solves; m <= 1024 for constant matrices (else GPURNG_STATUS_OUT_OF_RANGE). */
+   *  the smallest of 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32 with 32 R >= m; m > 1024: R = 32 and P = ceil(m /
+   * 32); rows past m are identity rows), each chunk eliminated by a modified Thomas down to its first and last unknown,
+   * the 2P-unknown reduced system solved by PCR, then each chunk back-substituted. On the GPU one lane per chunk with
+   * its rows in registers. Any m for solves; m <= 1024 for constant matrices (else GPURNG_STATUS_OUT_OF_RANGE). */
   GPURNG_TRIDIAG_THOMAS_PCR = 3
 } gpurngTridiagAlgorithm_t;
 

@@ -51,7 +51,8 @@ static void streams(void) {
   for (int k = 0; k < 8; ++k) in_order[k] = shower(a, (unsigned long long)k);
   for (int k = 7; k >= 0; --k) {
     const uint64_t again = shower(b, (unsigned long long)k);
-    printf("shower %d: checksum %016llx %s\n", k, (unsigned long long)in_order[k], again == in_order[k] ? "" : "DIFFERS");
+    printf("shower %d: checksum %016llx %s\n", k, (unsigned long long)in_order[k],
+           again == in_order[k] ? "" : "DIFFERS");
     if (again != in_order[k]) ++failures;
   }
   gpurngDestroyGenerator(a);

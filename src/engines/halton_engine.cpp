@@ -22,8 +22,7 @@ class HaltonEngine final : public QuasiEngine {
   // Streams: blocks of 2^32 points, as many as the shortest cycle of any dimension holds (dimension d repeats
   // after b^K points, K the largest with b^K <= 2^64; the least of these over the 1000 bases is 7151^4 =
   // 2614972416513601 points, 608845 blocks).
-  HaltonEngine()
-      : QuasiEngine(halton_rasrap::kMaxDimensions, StreamTable{608844, uint64_t(1) << 32}) {}
+  HaltonEngine() : QuasiEngine(halton_rasrap::kMaxDimensions, StreamTable{608844, uint64_t(1) << 32}) {}
 
   gpurngStatus_t set_seed(uint64_t seed) override {
     if (seed != seed_) {

@@ -108,15 +108,16 @@ class HybridTausEngine final : public Engine {
         },
         [&](size_t, size_t, void*, void* stream) {
           if (is_normal(c.dist)) {
-            gpurngStatus_t dst =
-                cuda::hybrid_taus_fill(seed_, first_subsequence(), position_, words, cuda::TausOutput::bits32, c.out, stream);
+            gpurngStatus_t dst = cuda::hybrid_taus_fill(seed_, first_subsequence(), position_, words,
+                                                        cuda::TausOutput::bits32, c.out, stream);
             if (dst == GPURNG_STATUS_SUCCESS)
               dst = cuda::box_muller_in_place(c.out, c.n, is_double_normal(c.dist),
                                               c.dist == Dist::lognormal_f32 || c.dist == Dist::lognormal_f64, c.mean,
                                               c.stddev, stream);
             return dst;
           }
-          gpurngStatus_t dst = cuda::hybrid_taus_fill(seed_, first_subsequence(), position_, c.n, taus_output(c.dist), c.out, stream);
+          gpurngStatus_t dst =
+              cuda::hybrid_taus_fill(seed_, first_subsequence(), position_, c.n, taus_output(c.dist), c.out, stream);
           if (dst == GPURNG_STATUS_SUCCESS && table)
             dst = poisson_device(*table, static_cast<uint32_t*>(c.out), c.n, stream);
           return dst;
@@ -137,7 +138,8 @@ class HybridTausEngine final : public Engine {
   }
   bool fills_device() const override { return true; }
   gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
-    return cuda::hybrid_taus_fill(seed_, first_subsequence(), position_ + ahead, n, taus_output(dist_of(kind)), out, stream);
+    return cuda::hybrid_taus_fill(seed_, first_subsequence(), position_ + ahead, n, taus_output(dist_of(kind)), out,
+                                  stream);
   }
   void advance(Output, uint64_t n) override { position_ += n; }
   void device_lost() override {

@@ -3,8 +3,8 @@
 // one flat stream, offset = numbers consumed. Stream k starts at position k * 2^64 of the seed's sequence (the
 // device API's subsequence k), so positions are 128-bit: the window is jumped there from the seed once per seed
 // and stream, and the fills, which read a position only for its carry and its place in the 97-slot table, are
-// given one congruent to it modulo 97 and the carry's modulus (phase()). The engine keeps the 97-word window at one position on the
-// host and, after device fills, the extended window on the device at another; a fill at either position
+// given one congruent to it modulo 97 and the carry's modulus (phase()). The engine keeps the 97-word window at one
+// position on the host and, after device fills, the extended window on the device at another; a fill at either position
 // continues from it, any other position is reached by jump-ahead from the seed (O(log position)). So direct
 // calls, the ring's slabs and the legacy layers' restarts all cost what they must and nothing more.
 #include <stdint.h>

@@ -21,8 +21,9 @@ class SobolEngine final : public QuasiEngine {
   // Streams: the 32-bit sets' 2^32 points (and scrambled SOBOL64's, whose calls start at point mod 2^32) in 256
   // blocks of 2^24; SOBOL64 in 2^24 blocks of 2^40 (positions stay 64-bit).
   explicit SobolEngine(sobol::Kind kind)
-      : QuasiEngine(sobol::kMaxDimensions, kind == sobol::Kind::sobol64 ? StreamTable{(uint64_t(1) << 24) - 1, uint64_t(1) << 40}
-                                                                        : StreamTable{255, uint64_t(1) << 24}),
+      : QuasiEngine(sobol::kMaxDimensions, kind == sobol::Kind::sobol64
+                                               ? StreamTable{(uint64_t(1) << 24) - 1, uint64_t(1) << 40}
+                                               : StreamTable{255, uint64_t(1) << 24}),
         kind_(kind) {}
 
   gpurngStatus_t set_seed(uint64_t) override { return GPURNG_STATUS_TYPE_ERROR; }

@@ -68,18 +68,17 @@ gpurngStatus_t split_bs1d(gpurngSolver_t solver, const Bs1dCall<T>& c) {
       own[size_t(w)].assign(n, 0);
       part_info = own[size_t(w)].data();
     }
-    return std::vector<gpurng::scale::SliceArray>{
-        {c.kind + a, nullptr, n * sizeof(int)},
-        {c.S0 + a, nullptr, vb},
-        {c.strike + a, nullptr, vb},
-        {c.rate + a, nullptr, vb},
-        {c.sigma + a, nullptr, vb},
-        {c.maturity + a, nullptr, vb},
-        {nullptr, c.price + a, vb},
-        {nullptr, c.delta ? c.delta + a : nullptr, vb},
-        {nullptr, c.gamma ? c.gamma + a : nullptr, vb},
-        {nullptr, c.grid ? c.grid + a * nodes : nullptr, vb * nodes},
-        {nullptr, part_info, n * sizeof(int)}};
+    return std::vector<gpurng::scale::SliceArray>{{c.kind + a, nullptr, n * sizeof(int)},
+                                                  {c.S0 + a, nullptr, vb},
+                                                  {c.strike + a, nullptr, vb},
+                                                  {c.rate + a, nullptr, vb},
+                                                  {c.sigma + a, nullptr, vb},
+                                                  {c.maturity + a, nullptr, vb},
+                                                  {nullptr, c.price + a, vb},
+                                                  {nullptr, c.delta ? c.delta + a : nullptr, vb},
+                                                  {nullptr, c.gamma ? c.gamma + a : nullptr, vb},
+                                                  {nullptr, c.grid ? c.grid + a * nodes : nullptr, vb * nodes},
+                                                  {nullptr, part_info, n * sizeof(int)}};
   };
   auto call = [&](gpurngSolver_st& h, size_t a, size_t b, const std::vector<void*>& p) {
     return run<T>(&h, static_cast<gpurngPdeScheme_t>(c.scheme), c.J, c.N, c.Smax, int(b - a),

@@ -65,7 +65,7 @@ gpurngStatus_t run_moments(gpurngBackend_t backend, gpurng::solvers::DeviceScrat
 struct BlockTree {
   uint64_t blocks;
   std::vector<std::vector<Moments>> level_pieces;  // [level][index]: a piece's moments, or empty
-  size_t width;                                   // moments per piece
+  size_t width;                                    // moments per piece
   void node(int level, uint64_t j, size_t e, Moments* out) const {
     if ((j << level) >= blocks) {
       *out = no_moments();
@@ -92,8 +92,8 @@ struct BlockTree {
 // power-of-two runs of blocks. A run is a whole subtree of the call's pairing tree (sample_statistics.hpp), so
 // its own call returns that node's moments, and the nodes are merged in the tree's order: the same bits as one call.
 template <typename T, typename Model>
-gpurngStatus_t run_split(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob, bool fast,
-                         size_t width, Moments* m) {
+gpurngStatus_t run_split(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob,
+                         bool fast, size_t width, Moments* m) {
   const int W = static_cast<int>(pricer->workers.devices.size());
   uint64_t block = kChunkPaths;
   while ((plan.paths + block - 1) / block > uint64_t(4) * uint64_t(W)) block *= 2;
@@ -103,7 +103,7 @@ gpurngStatus_t run_split(gpurngPricer_t pricer, const PricingPlan& plan, const M
   std::vector<std::vector<gpurng::scale::DyadicPiece>> pieces(static_cast<size_t>(W));
   for (int i = 0; i < W; ++i)
     pieces[size_t(i)] = gpurng::scale::dyadic_pieces(gpurng::scale::part_begin(blocks, W, i),
-                                                      gpurng::scale::part_begin(blocks, W, i + 1));
+                                                     gpurng::scale::part_begin(blocks, W, i + 1));
   std::vector<std::vector<std::vector<Moments>>> got(static_cast<size_t>(W));  // [worker][piece] -> moments
   const std::vector<gpurngStatus_t> st = gpurng::scale::run_parts(pricer->workers, [&](int i) {
     const size_t w = size_t(i);
@@ -142,8 +142,8 @@ gpurngStatus_t finish(gpurngPricer_t pricer, const PricingPlan& plan, const Mode
   const int outputs = model.outputs();
   std::vector<Moments> m(size_t(plan.sets) * size_t(plan.replications) * size_t(outputs));
   const gpurngStatus_t st = pricer->split ? run_split<T>(pricer, plan, model, blob, fast, m.size(), m.data())
-                                          : run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, plan, model,
-                                                           blob, fast, m.data());
+                                          : run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, plan,
+                                                           model, blob, fast, m.data());
   if (st != GPURNG_STATUS_SUCCESS) return st;
   for (int set = 0; set < plan.sets; ++set)
     for (int j = 0; j < outputs; ++j) {
@@ -339,7 +339,8 @@ gpurngStatus_t gpurngDestroyPricer(gpurngPricer_t pricer) {
   if (pricer->split && pricer->workers.backend == GPURNG_BACKEND_CUDA) {
     const int caller = gpurng::cuda::current_device();
     for (size_t i = 0; i < pricer->worker_scratch.size(); ++i)
-      if (pricer->worker_scratch[i].ptr && gpurng::cuda::use_device(pricer->workers.devices[i]) == GPURNG_STATUS_SUCCESS)
+      if (pricer->worker_scratch[i].ptr &&
+          gpurng::cuda::use_device(pricer->workers.devices[i]) == GPURNG_STATUS_SUCCESS)
         gpurng::solvers::cuda::release(pricer->worker_scratch[i], nullptr);
     if (caller >= 0) gpurng::cuda::use_device(caller);
   }

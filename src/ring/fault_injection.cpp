@@ -26,8 +26,11 @@ Setting read_setting() {
   static const struct {
     const char* name;
     Fault what;
-  } names[] = {{"alloc", Fault::alloc}, {"launch", Fault::launch}, {"copy", Fault::copy}, {"fill", Fault::fill},
-                   {"part", Fault::part}};
+  } names[] = {{"alloc", Fault::alloc},
+               {"launch", Fault::launch},
+               {"copy", Fault::copy},
+               {"fill", Fault::fill},
+               {"part", Fault::part}};
   for (const auto& n : names)
     if (std::strlen(n.name) == len && std::strncmp(env, n.name, len) == 0) {
       s.what = n.what;

@@ -21,7 +21,7 @@ namespace scale {
 struct SplitSolver {
   gpurngWorkers_st workers;
   std::vector<std::unique_ptr<gpurngSolver_st>> parts;  // one handle a worker: its scratch lives on its device
-  std::vector<solvers::DeviceScratch> staging;           // CUDA workers: each one's slice block, grown, kept
+  std::vector<solvers::DeviceScratch> staging;          // CUDA workers: each one's slice block, grown, kept
   ~SplitSolver();
 };
 

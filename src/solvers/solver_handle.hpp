@@ -27,7 +27,7 @@ struct SplitSolver;  // split_batch.hpp
 
 struct gpurngSolver_st {
   gpurng::scale::SplitSolver* split = nullptr;  // gpurngCreateSolverOnWorkers: batches split over workers (owned)
-  void* stream = nullptr;  // cudaStream_t
+  void* stream = nullptr;                       // cudaStream_t
   gpurngTridiagAlgorithm_t algorithm = GPURNG_TRIDIAG_AUTO;
   gpurngTridiagAlgorithm_t last_algorithm = GPURNG_TRIDIAG_AUTO;
   gpurng::solvers::DeviceScratch scratch;

@@ -33,7 +33,8 @@ class SplitmixCounterEngine final : public gpurng::core::FlatEngine {
   }
   bool fills_device() const override { return splitmix_counter::kHaveDeviceFill; }
   gpurngStatus_t fill_ahead_device(Output kind, uint64_t ahead, void* out, size_t n, void* stream) override {
-    return splitmix_counter::fill_device(seed(), (this->stream() << 48) + offset() + ahead, static_cast<int>(kind), out, n, stream);
+    return splitmix_counter::fill_device(seed(), (this->stream() << 48) + offset() + ahead, static_cast<int>(kind), out,
+                                         n, stream);
   }
 
  protected:

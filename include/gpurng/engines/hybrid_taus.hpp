@@ -241,13 +241,16 @@ inline void fill_range(const state* base, uint64_t base_step, uint64_t pos, size
   fill_range_with(base, base_step, pos, n, out, [](uint32_t x) { return to_double(x); });
 }
 inline void fill(uint64_t seed, uint64_t pos, size_t n, uint32_t* out, uint64_t first_subsequence = 0) {
-  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return x; }, first_subsequence);
+  fill_range_seeded_with(
+      seed, pos, n, out, [](uint32_t x) { return x; }, first_subsequence);
 }
 inline void fill(uint64_t seed, uint64_t pos, size_t n, float* out, uint64_t first_subsequence = 0) {
-  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return to_float(x); }, first_subsequence);
+  fill_range_seeded_with(
+      seed, pos, n, out, [](uint32_t x) { return to_float(x); }, first_subsequence);
 }
 inline void fill(uint64_t seed, uint64_t pos, size_t n, double* out, uint64_t first_subsequence = 0) {
-  fill_range_seeded_with(seed, pos, n, out, [](uint32_t x) { return to_double(x); }, first_subsequence);
+  fill_range_seeded_with(
+      seed, pos, n, out, [](uint32_t x) { return to_double(x); }, first_subsequence);
 }
 
 }  // namespace hybrid_taus

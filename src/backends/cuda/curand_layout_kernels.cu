@@ -46,13 +46,13 @@
 
 #include "cuda_runtime.hpp"
 #include "curand_layout_launch.hpp"
-#include "per_device.hpp"
 #include "gpurng/distributions/curand_device_formulas.hpp"
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/mrg32k3a.hpp"
 #include "gpurng/engines/philox.hpp"
 #include "gpurng/engines/sobol.hpp"
 #include "gpurng/engines/xorwow.hpp"
+#include "per_device.hpp"
 
 namespace gpurng {
 namespace cuda {
