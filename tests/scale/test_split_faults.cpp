@@ -15,6 +15,7 @@
 #include "gpurng.h"
 #include "gpurng_pricing.h"
 #include "gpurng_tridiag.h"
+#include "targets.hpp"
 
 #if GPURNG_TEST_HAVE_CUDA
 #include <cuda_runtime.h>
@@ -27,14 +28,7 @@ bool fault_set() {
   return f && std::string(f) == "part:1";
 }
 
-bool on_gpu() {
-#if GPURNG_TEST_HAVE_CUDA
-  int n = 0;
-  return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
-#else
-  return false;
-#endif
-}
+bool on_gpu() { return gpurng_test::gpu_usable(); }
 
 gpurngWorkers_t three_workers() {
   gpurngWorkers_t w = nullptr;

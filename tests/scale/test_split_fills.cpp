@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "gpurng.h"
+#include "handles.hpp"
+#include "targets.hpp"
 
 #if GPURNG_TEST_HAVE_CUDA
 #include <cuda_runtime.h>
@@ -19,31 +21,8 @@
 
 namespace {
 
-class Gen {
- public:
-  explicit Gen(gpurngRngType_t type) { EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateGenerator(&g_, type)); }
-  ~Gen() { gpurngDestroyGenerator(g_); }
-  Gen(const Gen&) = delete;
-  Gen& operator=(const Gen&) = delete;
-  operator gpurngGenerator_t() const { return g_; }
-
- private:
-  gpurngGenerator_t g_ = nullptr;
-};
-
-class Workers {
- public:
-  Workers(gpurngBackend_t b, std::vector<int> devices, int count) {
-    EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreateWorkers(&w_, b, devices.empty() ? nullptr : devices.data(), count));
-  }
-  ~Workers() { gpurngDestroyWorkers(w_); }
-  Workers(const Workers&) = delete;
-  Workers& operator=(const Workers&) = delete;
-  operator gpurngWorkers_t() const { return w_; }
-
- private:
-  gpurngWorkers_t w_ = nullptr;
-};
+using Gen = test_handles::Generator;
+using Workers = test_handles::Workers;
 
 struct Case {
   gpurngRngType_t type;
@@ -260,10 +239,7 @@ TEST(SplitFills, BadInput) {
 }
 
 #if GPURNG_TEST_HAVE_CUDA
-bool have_gpu() {
-  int n = 0;
-  return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
-}
+bool have_gpu() { return gpurng_test::gpu_usable(); }
 
 std::vector<void*> g_device;
 void* device_alloc(int, size_t bytes) {

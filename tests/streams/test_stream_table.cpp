@@ -19,6 +19,7 @@
 
 #include "gpurng.h"
 #include "gpurng_kernel.h"
+#include "handles.hpp"
 
 namespace {
 
@@ -31,20 +32,7 @@ std::vector<uint64_t> ids_for(uint64_t last) {
   return ids;
 }
 
-class Gen {
- public:
-  explicit Gen(gpurngRngType_t type, bool host_only = false) {
-    EXPECT_EQ(GPURNG_STATUS_SUCCESS,
-              host_only ? gpurngCreateGeneratorHost(&g_, type) : gpurngCreateGenerator(&g_, type));
-  }
-  ~Gen() { gpurngDestroyGenerator(g_); }
-  Gen(const Gen&) = delete;
-  Gen& operator=(const Gen&) = delete;
-  operator gpurngGenerator_t() const { return g_; }
-
- private:
-  gpurngGenerator_t g_ = nullptr;
-};
+using Gen = test_handles::Generator;
 
 // The raw words of an engine: gpurngGenerateLongLong for the 48- and 64-bit engines, gpurngGenerate otherwise.
 bool is_wide(gpurngRngType_t t) {
