@@ -18,6 +18,7 @@
 #include <cstring>
 
 #include "common_blocks.hpp"
+#include "seed_audit.hpp"
 #include "legacy_api.hpp"
 #include "legacy_stream.hpp"
 
@@ -162,6 +163,7 @@ extern "C" GPURNG_LEGACY_API void ranmar_(float* rvec, const int32_t* lenv) {
 extern "C" GPURNG_LEGACY_API void rmarin_(const int32_t* ijklin, const int32_t* ntotin, const int32_t* nto2in) {
   V113& s = v113();
   check_seed("RMARIN", *ijklin);
+  audit_seeding("RMARIN", 0, *ijklin, *ntotin, *nto2in);
   s.first = false;
   const uint64_t skip = restart_skip(*ntotin, *nto2in);
   if (Ranma1* b = ranma1()) {
@@ -193,6 +195,7 @@ extern "C" GPURNG_LEGACY_API void rm48_(double* rvec, const int32_t* lenv) {
   if (s.ntot < 0) {
     s.ijkl = 54217137;
     s.ntot = s.ntot2 = 0;
+    audit_seeding("RM48(default)", 0, s.ijkl, 0, 0);
     rm48_initialise(s);
   }
   if (R48st1* b = r48st1())
@@ -205,6 +208,7 @@ extern "C" GPURNG_LEGACY_API void rm48_(double* rvec, const int32_t* lenv) {
 extern "C" GPURNG_LEGACY_API void rm48in_(const int32_t* ijklin, const int32_t* ntotin, const int32_t* ntot2n) {
   V116& s = v116();
   check_seed("RM48IN", *ijklin);
+  audit_seeding("RM48IN", 0, *ijklin, *ntotin, *ntot2n);
   s.ijkl = *ijklin;
   s.ntot = *ntotin > 0 ? *ntotin : 0;
   s.ntot2 = *ntot2n > 0 ? *ntot2n : 0;

@@ -12,6 +12,7 @@
 
 #include "chopt.hpp"
 #include "common_blocks.hpp"
+#include "seed_audit.hpp"
 #include "legacy_api.hpp"
 #include "ranmar_table.hpp"
 
@@ -134,6 +135,7 @@ extern "C" GPURNG_LEGACY_API void rmmaq_(int32_t* iseed, int32_t* iseq, const ch
       return;
     }
     check_seed("RMMAQ", iseed[0]);
+    audit_seeding("RMMAQ", k, iseed[0], iseed[1], iseed[2]);
     w[0] = iseed[0];
     w[1] = iseed[1];
     w[2] = iseed[2];

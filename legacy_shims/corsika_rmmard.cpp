@@ -22,6 +22,7 @@
 
 #include "chopt.hpp"
 #include "common_blocks.hpp"
+#include "seed_audit.hpp"
 #include "legacy_api.hpp"
 #include "ranmar_table.hpp"
 
@@ -275,6 +276,7 @@ extern "C" GPURNG_LEGACY_API void rmmaqd_(int32_t* iseed, int32_t* iseq, const c
       kc.cm = kCM<double>;
     } else {
       check_seed("RMMAQD", iseed[0]);
+      audit_seeding("RMMAQD", k, iseed[0], iseed[1], iseed[2]);
       *s.ijkl(k) = iseed[0];
       *s.ntot(k) = iseed[1];
       *s.ntot2(k) = iseed[2];
