@@ -393,6 +393,44 @@ module gpurng
       integer(c_int) :: status
     end function gpurngGenerateLongLongParts
 
+    ! One part of a call of total numbers (gpurng.h; gpurng_mpi.h's block policy): numbers first .. first+count-1 of
+    ! it into output, the position moved past all total.
+    function gpurngGenerateUniformPart(generator, total, first, count, output) &
+        bind(C, name="gpurngGenerateUniformPart") result(status)
+      import :: c_ptr, c_int, c_size_t, c_float
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: total, first, count
+      real(c_float), intent(out) :: output(*)
+      integer(c_int) :: status
+    end function gpurngGenerateUniformPart
+
+    function gpurngGenerateUniformDoublePart(generator, total, first, count, output) &
+        bind(C, name="gpurngGenerateUniformDoublePart") result(status)
+      import :: c_ptr, c_int, c_size_t, c_double
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: total, first, count
+      real(c_double), intent(out) :: output(*)
+      integer(c_int) :: status
+    end function gpurngGenerateUniformDoublePart
+
+    function gpurngGeneratePart(generator, total, first, count, output) bind(C, name="gpurngGeneratePart") &
+        result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: total, first, count
+      integer(c_int), intent(out) :: output(*)
+      integer(c_int) :: status
+    end function gpurngGeneratePart
+
+    function gpurngGenerateLongLongPart(generator, total, first, count, output) &
+        bind(C, name="gpurngGenerateLongLongPart") result(status)
+      import :: c_ptr, c_int, c_size_t, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_size_t), value :: total, first, count
+      integer(c_long_long), intent(out) :: output(*)
+      integer(c_int) :: status
+    end function gpurngGenerateLongLongPart
+
     ! Write num 32-bit integers; RANMAR: raw 24-bit outputs (statuses: gpurng.h).
     ! output_ptr: buffer, assumed-size integer(c_int) array (unsigned int in C).
     function gpurngGenerate(generator, output_ptr, num) bind(C, name="gpurngGenerate") result(status)

@@ -375,6 +375,31 @@ GPURNG_API gpurngStatus_t gpurngGenerateLongLongParts(gpurngGenerator_t generato
                                                       unsigned long long *const *outputs, const size_t *counts);
 
 /**
+ * One part of a call of @p total numbers, for processes that each hold a copy of the generator (the same engine,
+ * seed, stream, settings and history; gpurng_mpi.h's block policy): write numbers [first, first + count) of the
+ * next @p total numbers of gpurngGenerateUniform's stream into @p output (host or device memory), and move the
+ * position past all @p total, as the whole call would. The parts of one call, made on the copies, together write
+ * what the call writes; the copies then stand where it leaves the generator.
+ * @return GPURNG_STATUS_SUCCESS (count == 0 writes nothing but still moves past @p total);
+ *         GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL; GPURNG_STATUS_NULL_POINTER if @p output is NULL and
+ *         count > 0; GPURNG_STATUS_OUT_OF_RANGE if first + count > total; GPURNG_STATUS_TYPE_ERROR if the engine does
+ *         not serve the output as one flat stream; GPURNG_STATUS_INVALID_VALUE for device memory on a generator of the
+ *         CPU backend; OUT_OF_RANGE / STREAM_END for @p total as gpurngGenerate;
+ *         GPURNG_STATUS_LAUNCH_FAILURE, GPURNG_STATUS_ALLOCATION_FAILED on CUDA errors (position unchanged).
+ */
+GPURNG_API gpurngStatus_t gpurngGenerateUniformPart(gpurngGenerator_t generator, size_t total, size_t first,
+                                                    size_t count, float *output);
+/** As gpurngGenerateUniformPart, for gpurngGenerateUniformDouble's numbers. */
+GPURNG_API gpurngStatus_t gpurngGenerateUniformDoublePart(gpurngGenerator_t generator, size_t total, size_t first,
+                                                          size_t count, double *output);
+/** As gpurngGenerateUniformPart, for gpurngGenerate's numbers. */
+GPURNG_API gpurngStatus_t gpurngGeneratePart(gpurngGenerator_t generator, size_t total, size_t first, size_t count,
+                                             unsigned int *output);
+/** As gpurngGenerateUniformPart, for gpurngGenerateLongLong's numbers. */
+GPURNG_API gpurngStatus_t gpurngGenerateLongLongPart(gpurngGenerator_t generator, size_t total, size_t first,
+                                                     size_t count, unsigned long long *output);
+
+/**
  * Write @p num 32-bit integers. RANMAR: the raw 24-bit outputs (0 included).
  * @return GPURNG_STATUS_SUCCESS (also for num == 0, which writes nothing);
  *         GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL;

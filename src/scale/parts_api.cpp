@@ -89,6 +89,36 @@ gpurngStatus_t fill_parts(gpurngGenerator_t g, gpurngWorkers_t w, Output kind, v
   });
 }
 
+// One part of a call of `total` (gpurngGenerate*Part): the engine's own fill_ahead, then the whole call's advance.
+gpurngStatus_t fill_part(gpurngGenerator_t g, Output kind, size_t total, size_t first, size_t count, void* out) {
+  if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
+  if (count > 0 && !out) return GPURNG_STATUS_NULL_POINTER;
+  return gpurng::core::guarded([&] {
+    gpurngStatus_t st = g->engine->check(gpurng::core::Call{gpurng::core::dist_of(kind), nullptr, 0, 0, 0, 0});
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    if (!g->engine->is_flat(kind)) return GPURNG_STATUS_TYPE_ERROR;
+    if (first > total || count > total - first) return GPURNG_STATUS_OUT_OF_RANGE;
+    if (total > gpurng::core::kMaxOutputBytes / gpurng::element_size(kind)) return GPURNG_STATUS_OUT_OF_RANGE;
+    st = gpurng::core::check_offset_end(g, total);
+    if (st != GPURNG_STATUS_SUCCESS || total == 0) return st;
+    Engine& engine = gpurng::core::engine_for_change(g);
+    engine.prepare_flat(kind);
+    if (count > 0) {
+      const bool device = !g->host_only && gpurng::cuda::is_device_pointer(out);
+      if (device && g->backend == GPURNG_BACKEND_CUDA && engine.fills_device()) {
+        st = engine.fill_ahead_device(kind, first, out, count, nullptr);
+      } else if (device) {
+        return GPURNG_STATUS_INVALID_VALUE;  // device memory on a CPU-backend generator: not served here
+      } else {
+        engine.fill_ahead_host(kind, first, out, count, g->threads);
+      }
+      if (st != GPURNG_STATUS_SUCCESS) return st;
+    }
+    engine.advance(kind, total);
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
 template <typename T>
 void* const* as_void(T* const* p) {
   return reinterpret_cast<void* const*>(p);
@@ -116,6 +146,26 @@ gpurngStatus_t gpurngGenerateParts(gpurngGenerator_t generator, gpurngWorkers_t 
 gpurngStatus_t gpurngGenerateLongLongParts(gpurngGenerator_t generator, gpurngWorkers_t workers,
                                            unsigned long long* const* outputs, const size_t* counts) {
   return fill_parts(generator, workers, Output::u64, as_void(outputs), counts);
+}
+
+gpurngStatus_t gpurngGenerateUniformPart(gpurngGenerator_t generator, size_t total, size_t first, size_t count,
+                                         float* output) {
+  return fill_part(generator, Output::f32, total, first, count, output);
+}
+
+gpurngStatus_t gpurngGenerateUniformDoublePart(gpurngGenerator_t generator, size_t total, size_t first, size_t count,
+                                               double* output) {
+  return fill_part(generator, Output::f64, total, first, count, output);
+}
+
+gpurngStatus_t gpurngGeneratePart(gpurngGenerator_t generator, size_t total, size_t first, size_t count,
+                                  unsigned int* output) {
+  return fill_part(generator, Output::u32, total, first, count, output);
+}
+
+gpurngStatus_t gpurngGenerateLongLongPart(gpurngGenerator_t generator, size_t total, size_t first, size_t count,
+                                          unsigned long long* output) {
+  return fill_part(generator, Output::u64, total, first, count, output);
 }
 
 }  // extern "C"

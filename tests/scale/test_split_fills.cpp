@@ -71,12 +71,12 @@ void prepare(gpurngGenerator_t g, const Case& c) {
   if (!c.wide) ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerate(g, w, 3));
 }
 
-// One call of the whole fill, twice (its words as 64-bit values), then the next 5 uniform doubles.
-std::vector<uint64_t> one_call(const Case& c, size_t total) {
+// One call of the whole fill, `rounds` times (its words as 64-bit values), then the next 5 uniform doubles.
+std::vector<uint64_t> one_call(const Case& c, size_t total, int rounds = 2) {
   Gen g(c.type);
   prepare(g, c);
-  std::vector<uint64_t> out(2 * total + 5);
-  for (int round = 0; round < 2; ++round) {
+  std::vector<uint64_t> out(size_t(rounds) * total + 5);
+  for (int round = 0; round < rounds; ++round) {
     uint64_t* to = out.data() + size_t(round) * total;
     if (c.wide) {
       EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateLongLong(g, reinterpret_cast<unsigned long long*>(to), total));
@@ -88,7 +88,7 @@ std::vector<uint64_t> one_call(const Case& c, size_t total) {
   }
   double after[5];
   EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateUniformDouble(g, after, 5));
-  for (int i = 0; i < 5; ++i) std::memcpy(&out[2 * total + size_t(i)], &after[i], 8);
+  for (int i = 0; i < 5; ++i) std::memcpy(&out[size_t(rounds) * total + size_t(i)], &after[i], 8);
   return out;
 }
 
@@ -157,6 +157,55 @@ TEST(SplitFills, CpuWorkerListsGiveOneCallsNumbers) {
         }
       }
     }
+}
+
+// Parts of one call on copies of a generator (gpurngGenerate*Part: what each MPI rank does under the block policy):
+// the copies' parts, in order, are the one call, and every copy then continues where the call leaves the generator.
+TEST(SplitFills, PartsOnCopiesGiveOneCallsNumbers) {
+  const size_t total = 1000003;
+  for (int history : {1, 0, 2})
+    for (const Case& c : kCases) {
+      g_history = history;
+      const std::vector<uint64_t> want = one_call(c, total, 1);
+      for (int copies : {1, 3, 8}) {
+        std::vector<uint64_t> joined;
+        for (int r = 0; r < copies; ++r) {  // copy r: its part [a, b), then the next 5 doubles
+          Gen g(c.type);
+          prepare(g, c);
+          const size_t a = total * size_t(r) / size_t(copies), b = total * size_t(r + 1) / size_t(copies);
+          std::vector<uint64_t> part(b - a);
+          if (c.wide) {
+            ASSERT_EQ(
+                GPURNG_STATUS_SUCCESS,
+                gpurngGenerateLongLongPart(g, total, a, b - a, reinterpret_cast<unsigned long long*>(part.data())));
+          } else {
+            std::vector<unsigned> w(b - a);
+            ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGeneratePart(g, total, a, b - a, w.data()));
+            std::copy(w.begin(), w.end(), part.begin());
+          }
+          joined.insert(joined.end(), part.begin(), part.end());
+          double after[5];
+          ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateUniformDouble(g, after, 5));
+          for (int i = 0; i < 5; ++i) {
+            uint64_t u;
+            std::memcpy(&u, &after[i], 8);
+            EXPECT_EQ(u, want[total + size_t(i)]) << c.name << ": copy " << r << " continues elsewhere";
+          }
+        }
+        EXPECT_TRUE(std::equal(joined.begin(), joined.end(), want.begin())) << c.name << ", " << copies << " copies";
+      }
+    }
+  Gen g(GPURNG_RNG_PSEUDO_MINSTD);
+  unsigned w[4];
+  EXPECT_EQ(GPURNG_STATUS_OUT_OF_RANGE, gpurngGeneratePart(g, 10, 8, 4, w));
+  EXPECT_EQ(GPURNG_STATUS_NULL_POINTER, gpurngGeneratePart(g, 10, 0, 4, nullptr));
+  EXPECT_EQ(GPURNG_STATUS_NOT_INITIALIZED, gpurngGeneratePart(nullptr, 10, 0, 4, w));
+  EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGeneratePart(g, 10, 0, 0, nullptr));  // an empty part still moves
+  unsigned long long at = 0;
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGetGeneratorOffset(g, &at));
+  EXPECT_EQ(at, 10u);
+  Gen q(GPURNG_RNG_QUASI_SOBOL32);
+  EXPECT_EQ(GPURNG_STATUS_TYPE_ERROR, gpurngGeneratePart(q, 10, 0, 4, w));
 }
 
 TEST(SplitFills, SplitCountIsByPosition) {
