@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Install what libgpurng needs on a Debian/Ubuntu machine (root or sudo), skipping apt entirely when all of it is
 # there already. `install_deps.sh` (tools/test.sh, CI): everything the tests use, their oracles included (GoogleTest,
-# QuantLib, LAPACK, Lua). `install_deps.sh demo` (tools/demo.sh): only the compilers and build tools the
+# QuantLib, LAPACK, Lua, OpenMPI for libgpurng_mpi and its mpirun tests). `install_deps.sh demo` (tools/demo.sh): only the compilers and build tools the
 # demonstration needs. The CUDA toolkit is optional: when nvcc is on PATH (or in /usr/local/cuda/bin) the CUDA
 # backend is built too.
 set -euo pipefail
 packages=(cmake ninja-build g++ gcc gfortran make)
-[ "${1:-all}" = demo ] || packages+=(libgtest-dev pkg-config python3 lua5.3 libquantlib0-dev liblapack-dev)
+[ "${1:-all}" = demo ] || packages+=(libgtest-dev pkg-config python3 lua5.3 libquantlib0-dev liblapack-dev libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

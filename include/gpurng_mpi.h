@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file gpurng_mpi.h
+ * @brief libgpurng_mpi: the library's generators over an MPI communicator (docs/SCALING.md, MPI ranks). Built when
+ *        MPI is found; the core library never links MPI. Link -lgpurng_mpi -lgpurng and the MPI library.
+ *
+ * Two policies place each rank's numbers in one engine sequence, for any number of ranks:
+ *  - GPURNG_MPI_STREAMS: rank r draws from stream first_stream + r (gpurngSetGeneratorStream; docs/SCALING.md gives
+ *    each engine's number of streams and numbers per stream). Ranks draw independently, any amounts.
+ *  - GPURNG_MPI_BLOCKS: every rank holds the same generator on stream first_stream, and each collective fill of
+ *    `total` numbers gives rank r the numbers [floor(total r / P), floor(total (r+1) / P)) of that call (P ranks):
+ *    the ranks' parts, in rank order, are the one-process call, whatever P is. Limits: the stream's.
+ * Every function is collective over its communicator unless it says otherwise, and returns the same status on every
+ * rank when the ranks' arguments disagree (checked with one small all-reduce).
+ */
+#ifndef GPURNG_MPI_H
+#define GPURNG_MPI_H
+
+#include <mpi.h>
+
+#include "gpurng.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** How the ranks share an engine's sequence (above). */
+typedef enum gpurngMpiPolicy {
+  GPURNG_MPI_STREAMS = 1, /**< rank r on stream first_stream + r */
+  GPURNG_MPI_BLOCKS = 2   /**< one stream; each collective fill split by position over the ranks */
+} gpurngMpiPolicy_t;
+
+/**
+ * Collective: create on every rank of @p comm a generator of engine @p rng_type with @p seed, placed by @p policy.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p generator is NULL (on that rank: the others get
+ *         GPURNG_STATUS_INVALID_VALUE); GPURNG_STATUS_NOT_INITIALIZED if MPI is not initialised or @p comm is
+ *         MPI_COMM_NULL (no collective is attempted); GPURNG_STATUS_INVALID_VALUE if @p policy is not a policy or the
+ *         ranks passed different engines, seeds, policies or first streams; GPURNG_STATUS_OUT_OF_RANGE if a rank's
+ *         stream is past the engine's last (gpurngGetStreamLimits) or the seed is out of the engine's range; the
+ *         statuses of gpurngCreateGenerator (then on every rank). On failure *generator is NULL on every rank.
+ */
+gpurngStatus_t gpurngMpiCreateGenerator(gpurngGenerator_t *generator, MPI_Comm comm, gpurngRngType_t rng_type,
+                                        unsigned long long seed, gpurngMpiPolicy_t policy,
+                                        unsigned long long first_stream);
+
+/**
+ * Collective (GPURNG_MPI_BLOCKS): the next @p total numbers of gpurngGenerateUniform's stream, rank r's part
+ * (*count = floor(total (r+1) / P) - floor(total r / P) numbers) written into @p output (host or device memory); every
+ * rank's generator moves past all @p total. @p count may be NULL.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED as for gpurngMpiCreateGenerator, or if @p generator is
+ *         NULL on some rank; GPURNG_STATUS_INVALID_VALUE if the ranks passed different totals; a rank's
+ *         gpurngGenerateUniformPart status, on every rank (the first failing rank's).
+ */
+gpurngStatus_t gpurngMpiGenerateUniform(gpurngGenerator_t generator, MPI_Comm comm, size_t total, float *output,
+                                        size_t *count);
+/** As gpurngMpiGenerateUniform, for gpurngGenerateUniformDouble's numbers. */
+gpurngStatus_t gpurngMpiGenerateUniformDouble(gpurngGenerator_t generator, MPI_Comm comm, size_t total, double *output,
+                                              size_t *count);
+/** As gpurngMpiGenerateUniform, for gpurngGenerate's numbers. */
+gpurngStatus_t gpurngMpiGenerate(gpurngGenerator_t generator, MPI_Comm comm, size_t total, unsigned int *output,
+                                 size_t *count);
+/** As gpurngMpiGenerateUniform, for gpurngGenerateLongLong's numbers. */
+gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, MPI_Comm comm, size_t total,
+                                         unsigned long long *output, size_t *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPURNG_MPI_H */
