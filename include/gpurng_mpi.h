@@ -19,6 +19,8 @@
 #include <mpi.h>
 
 #include "gpurng.h"
+#include "gpurng_pde.h"
+#include "gpurng_tridiag.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -62,6 +64,30 @@ gpurngStatus_t gpurngMpiGenerate(gpurngGenerator_t generator, MPI_Comm comm, siz
 /** As gpurngMpiGenerateUniform, for gpurngGenerateLongLong's numbers. */
 gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, MPI_Comm comm, size_t total,
                                          unsigned long long *output, size_t *count);
+
+/**
+ * Collective: a PDE batch (gpurng_pde.h, host arrays, the same on every rank) split by options over the ranks: rank r
+ * prices options [floor(count r / P), floor(count (r+1) / P)) with @p solver (any solver handle of that rank), then
+ * every rank receives every option's outputs (price, and delta, gamma, grid, info where not NULL), so each holds what
+ * one process's call writes. The status is the one host call's (ZERO_PIVOT before RESULT_OUT_OF_BOUNDS, a rank's
+ * error first), the same on every rank.
+ * @return as gpurngBlackScholesPde1dDouble (host memory), plus GPURNG_STATUS_NOT_INITIALIZED as for
+ *         gpurngMpiCreateGenerator and GPURNG_STATUS_INVALID_VALUE if the ranks passed different sizes or schemes.
+ */
+gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
+                                                int N, double Smax, int count, const int *kind, const double *S0,
+                                                const double *strike, const double *rate, const double *sigma,
+                                                const double *maturity, double *price, double *delta, double *gamma,
+                                                double *grid, int *info);
+
+/**
+ * Collective: a strided tridiagonal batch (gpurngDgtsvStridedBatch, host arrays, the same on every rank) split by
+ * systems over the ranks; every rank then holds every solution (x) and info entry. Statuses as
+ * gpurngMpiBlackScholesPde1dDouble.
+ */
+gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, MPI_Comm comm, int m, const double *dl,
+                                          const double *d, const double *du, double *x, int batchCount, int batchStride,
+                                          int *info);
 
 #ifdef __cplusplus
 }

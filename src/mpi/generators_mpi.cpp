@@ -4,39 +4,14 @@
 // so every rank returns the same status.
 #include <stdint.h>
 
-#include <new>
-
 #include "gpurng_mpi.h"
+#include "mpi_common.hpp"
 
 namespace {
 
-// MPI usable on this communicator, without any collective.
-bool usable(MPI_Comm comm) {
-  int up = 0, down = 0;
-  MPI_Initialized(&up);
-  MPI_Finalized(&down);
-  return up && !down && comm != MPI_COMM_NULL;
-}
-
-// The same status on every rank: the worst (largest code) one, so a rank's refusal is every rank's.
-gpurngStatus_t agree(MPI_Comm comm, gpurngStatus_t mine) {
-  int st = static_cast<int>(mine), all = 0;
-  if (MPI_Allreduce(&st, &all, 1, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS) return GPURNG_STATUS_INTERNAL_ERROR;
-  return static_cast<gpurngStatus_t>(all);
-}
-
-// True when every rank passed the same values (one all-reduce of the values and their negations, as maxima).
-bool same_everywhere(MPI_Comm comm, const unsigned long long* v, int n) {
-  unsigned long long mine[8], top[8];
-  for (int i = 0; i < n; ++i) {
-    mine[i] = v[i];
-    mine[n + i] = ~v[i];  // max of ~v is ~(min of v)
-  }
-  if (MPI_Allreduce(mine, top, 2 * n, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS) return false;
-  for (int i = 0; i < n; ++i)
-    if (top[i] != ~top[n + i]) return false;
-  return true;
-}
+using gpurng::mpi::agree;
+using gpurng::mpi::same_everywhere;
+using gpurng::mpi::usable;
 
 template <typename T, typename Part>
 gpurngStatus_t block_fill(gpurngGenerator_t g, MPI_Comm comm, size_t total, T* output, size_t* count, Part part) {
@@ -47,11 +22,9 @@ gpurngStatus_t block_fill(gpurngGenerator_t g, MPI_Comm comm, size_t total, T* o
   const unsigned long long args[2] = {total, g ? 1ull : 0ull};
   if (!same_everywhere(comm, args, 2)) return GPURNG_STATUS_INVALID_VALUE;
   if (!g) return GPURNG_STATUS_NOT_INITIALIZED;
-  const unsigned __int128 t = total;
-  const size_t a = static_cast<size_t>(t * unsigned(rank) / unsigned(size));
-  const size_t b = static_cast<size_t>(t * unsigned(rank + 1) / unsigned(size));
-  if (count) *count = b - a;
-  return agree(comm, part(g, total, a, b - a, output));
+  const gpurng::mpi::Slice s = gpurng::mpi::slice_of(total, rank, size);
+  if (count) *count = s.count;
+  return agree(comm, part(g, total, s.first, s.count, output));
 }
 
 }  // namespace
