@@ -74,7 +74,7 @@
 ! first Fortran subscript), and info entries are C's (0 = solved, i + 1 = row i, 0-based, failed).
 module gpurng
   use, intrinsic :: iso_c_binding, only: c_int, c_long_long, c_size_t, c_float, c_double, c_char, &
-                                         c_ptr, c_null_ptr, c_null_char, c_associated, c_f_pointer
+                                         c_ptr, c_null_ptr, c_null_char, c_associated, c_f_pointer, c_funptr
   implicit none
   private :: c_int, c_long_long, c_size_t, c_float, c_double, c_char, c_ptr, c_null_ptr, c_null_char, &
              c_associated, c_f_pointer
@@ -1004,6 +1004,18 @@ module gpurng
       type(c_ptr), value :: workers
       integer(c_int) :: status
     end function gpurngCreatePricerOnWorkers
+
+    ! A pricer for part `part` of `parts` of every call, the parts meeting through `exchange` (a C function pointer,
+    ! gpurngPricingExchangeFn in gpurng_pricing.h; from Fortran, c_funloc of a bind(C) function).
+    function gpurngCreatePricerOnPart(pricer, backend, part, parts, exchange, context) &
+        bind(C, name="gpurngCreatePricerOnPart") result(status)
+      import :: c_ptr, c_int, c_funptr
+      type(c_ptr), intent(out) :: pricer
+      integer(c_int), value :: backend, part, parts
+      type(c_funptr), value :: exchange
+      type(c_ptr), value :: context
+      integer(c_int) :: status
+    end function gpurngCreatePricerOnPart
 
     ! Destroy a pricer (c_null_ptr is allowed and does nothing).
     function gpurngDestroyPricer(pricer) bind(C, name="gpurngDestroyPricer") result(status)

@@ -20,6 +20,7 @@
 
 #include "gpurng.h"
 #include "gpurng_pde.h"
+#include "gpurng_pricing.h"
 #include "gpurng_tridiag.h"
 
 #ifdef __cplusplus
@@ -64,6 +65,17 @@ gpurngStatus_t gpurngMpiGenerate(gpurngGenerator_t generator, MPI_Comm comm, siz
 /** As gpurngMpiGenerateUniform, for gpurngGenerateLongLong's numbers. */
 gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, MPI_Comm comm, size_t total,
                                          unsigned long long *output, size_t *count);
+
+/**
+ * Collective: create on every rank of @p comm a pricer whose calls split their paths over the ranks
+ * (gpurngCreatePricerOnPart with part = rank, parts = size, the exchange an MPI_Allgatherv on @p comm): every rank's
+ * pricing call returns the price and standard error of one process's call, bit for bit, for any number of ranks.
+ * Every rank must make the same pricing calls with the same arguments; @p comm must outlive the pricer.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p pricer is NULL; GPURNG_STATUS_NOT_INITIALIZED as
+ *         for gpurngMpiCreateGenerator; GPURNG_STATUS_INVALID_VALUE if the ranks passed different backends; as
+ *         gpurngCreatePricerOnPart (the largest status any rank met, on every rank).
+ */
+gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t *pricer, MPI_Comm comm, gpurngBackend_t backend);
 
 /**
  * Collective: a PDE batch (gpurng_pde.h, host arrays, the same on every rank) split by options over the ranks: rank r

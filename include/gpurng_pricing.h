@@ -179,6 +179,30 @@ GPURNG_API gpurngStatus_t gpurngCreatePricerOnBackend(gpurngPricer_t *pricer, gp
  */
 GPURNG_API gpurngStatus_t gpurngCreatePricerOnWorkers(gpurngPricer_t *pricer, gpurngWorkers_t workers);
 
+/**
+ * How the parts of a pricer made by gpurngCreatePricerOnPart meet: an all-gather. Called once per pricing call on
+ * every part, with this part's @p count doubles at @p mine; must write every part's counts[p] doubles, in part order
+ * (part 0 first), to @p all, and return 0 (anything else: the call returns GPURNG_STATUS_INTERNAL_ERROR).
+ * gpurng_mpi.h's gpurngMpiCreatePricer supplies one over a communicator.
+ */
+typedef int (*gpurngPricingExchangeFn)(const double *mine, size_t count, double *all, const size_t *counts, int parts,
+                                       void *context);
+
+/**
+ * Create a pricer that prices part @p part of @p parts of every call, for programs that run the parts in different
+ * processes (MPI ranks: gpurng_mpi.h): the call's paths split as gpurngCreatePricerOnWorkers splits them over
+ * @p parts workers, this part's runs priced on @p backend, and the runs' moments of every part exchanged through
+ * @p exchange and merged in the pairing tree's order, so every part returns the price and standard error one pricer
+ * returns, bit for bit, whatever @p parts is. Every part must make the same pricing calls with the same arguments in
+ * the same order (each call is collective); a part whose arguments are refused before pricing does not reach the
+ * exchange, which the others then wait in. A part whose pricing fails still takes part in the exchange, and every
+ * part returns the largest status any part met.
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p pricer or @p exchange is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE unless 0 <= part < parts <= 65536; as gpurngCreatePricerOnBackend for @p backend.
+ */
+GPURNG_API gpurngStatus_t gpurngCreatePricerOnPart(gpurngPricer_t *pricer, gpurngBackend_t backend, int part, int parts,
+                                                   gpurngPricingExchangeFn exchange, void *context);
+
 /** Destroy a pricer (NULL is allowed and does nothing). @return GPURNG_STATUS_SUCCESS. */
 GPURNG_API gpurngStatus_t gpurngDestroyPricer(gpurngPricer_t pricer);
 

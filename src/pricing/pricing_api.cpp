@@ -28,8 +28,13 @@ struct gpurngPricer_st {
   // gpurngCreatePricerOnWorkers: the paths split over these workers (a copy of the list), each CUDA worker with a
   // block of its own on its device.
   bool split = false;
-  gpurngWorkers_st workers{GPURNG_BACKEND_CPU, {}};
+  gpurngWorkers_st workers{GPURNG_BACKEND_CPU, {}, nullptr};
   std::vector<gpurng::solvers::DeviceScratch> worker_scratch;
+  // gpurngCreatePricerOnPart: this process prices part `part` of `parts` (the same runs as a worker list of `parts`
+  // workers) on the pricer's own backend, and `exchange` hands every part's moments to every part.
+  int part = -1, parts = 0;
+  gpurngPricingExchangeFn exchange = nullptr;
+  void* exchange_context = nullptr;
 };
 
 using gpurng::core::guarded;
@@ -87,6 +92,75 @@ struct BlockTree {
   }
 };
 
+// The call's moments m[e] (e < width) from every part's runs: each run one node of the pairing tree over the blocks.
+void combine_runs(uint64_t blocks, int top, size_t width,
+                  const std::vector<std::vector<gpurng::scale::DyadicPiece>>& pieces,
+                  const std::vector<std::vector<std::vector<Moments>>>& got, Moments* m) {
+  BlockTree tree{blocks, std::vector<std::vector<Moments>>(size_t(top) + 1), width};
+  for (size_t w = 0; w < pieces.size(); ++w)
+    for (size_t k = 0; k < pieces[w].size(); ++k) {
+      const gpurng::scale::DyadicPiece& p = pieces[w][k];
+      std::vector<Moments>& at = tree.level_pieces[size_t(p.level)];
+      const uint64_t j = p.first >> p.level;
+      if (at.size() < (j + 1) * width) at.resize((j + 1) * width, Moments{-1.0, 0.0, 0.0});  // n < 0: no piece
+      std::copy(got[w][k].begin(), got[w][k].end(), at.begin() + long(j * width));
+    }
+  for (size_t e = 0; e < width; ++e) tree.node(top, 0, e, &m[e]);
+}
+
+// The plan of one run of paths: `first` blocks of `block` paths in, 2^level blocks (cut at the call's end).
+PricingPlan run_plan(const PricingPlan& plan, uint64_t block, const gpurng::scale::DyadicPiece& p) {
+  PricingPlan part = plan;
+  const uint64_t first = p.first * block;
+  part.first_path = plan.first_path + first;
+  part.paths = std::min<uint64_t>(block << p.level, plan.paths - first);
+  return part;
+}
+
+// gpurngCreatePricerOnPart: this part's runs here, every part's moments through the exchange (a status first, so a
+// part that failed still takes part and every part returns the largest status).
+template <typename T, typename Model>
+gpurngStatus_t run_remote(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob,
+                          bool fast, size_t width, uint64_t block, uint64_t blocks, int top,
+                          const std::vector<std::vector<gpurng::scale::DyadicPiece>>& pieces, Moments* m) {
+  const size_t me = size_t(pricer->part), parts = pieces.size();
+  std::vector<size_t> counts(parts);
+  for (size_t r = 0; r < parts; ++r) counts[r] = 1 + pieces[r].size() * width * 3;
+  std::vector<double> mine(counts[me], 0.0);
+  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+  std::vector<Moments> run(width);
+  for (size_t k = 0; k < pieces[me].size() && st == GPURNG_STATUS_SUCCESS; ++k) {
+    st = run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, run_plan(plan, block, pieces[me][k]), model,
+                        blob, fast, run.data());
+    for (size_t e = 0; e < width; ++e) {
+      double* at = mine.data() + 1 + (k * width + e) * 3;
+      at[0] = run[e].n, at[1] = run[e].mean, at[2] = run[e].m2;
+    }
+  }
+  mine[0] = double(st);
+  size_t total = 0;
+  for (size_t c : counts) total += c;
+  std::vector<double> all(total);
+  if (pricer->exchange(mine.data(), mine.size(), all.data(), counts.data(), int(parts), pricer->exchange_context) != 0)
+    return GPURNG_STATUS_INTERNAL_ERROR;
+  std::vector<std::vector<std::vector<Moments>>> got(parts);
+  size_t at = 0;
+  int worst = 0;
+  for (size_t r = 0; r < parts; ++r) {
+    worst = std::max(worst, int(all[at]));
+    got[r].resize(pieces[r].size(), std::vector<Moments>(width));
+    for (size_t k = 0; k < pieces[r].size(); ++k)
+      for (size_t e = 0; e < width; ++e) {
+        const double* x = all.data() + at + 1 + (k * width + e) * 3;
+        got[r][k][e] = Moments{x[0], x[1], x[2]};
+      }
+    at += counts[r];
+  }
+  if (worst != 0) return static_cast<gpurngStatus_t>(worst);
+  combine_runs(blocks, top, width, pieces, got, m);
+  return GPURNG_STATUS_SUCCESS;
+}
+
 // The paths split over the pricer's workers (docs/SCALING.md): blocks of 256 2^k paths from first_path (k the least
 // giving at most 4 blocks a worker), part i the blocks from floor(blocks i / W) on, each part cut into aligned
 // power-of-two runs of blocks. A run is a whole subtree of the call's pairing tree (sample_statistics.hpp), so
@@ -94,7 +168,8 @@ struct BlockTree {
 template <typename T, typename Model>
 gpurngStatus_t run_split(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob,
                          bool fast, size_t width, Moments* m) {
-  const int W = static_cast<int>(pricer->workers.devices.size());
+  const bool remote = pricer->parts > 0;  // the other parts run in other processes (gpurngCreatePricerOnPart)
+  const int W = remote ? pricer->parts : static_cast<int>(pricer->workers.devices.size());
   uint64_t block = kChunkPaths;
   while ((plan.paths + block - 1) / block > uint64_t(4) * uint64_t(W)) block *= 2;
   const uint64_t blocks = (plan.paths + block - 1) / block;
@@ -105,33 +180,21 @@ gpurngStatus_t run_split(gpurngPricer_t pricer, const PricingPlan& plan, const M
     pieces[size_t(i)] = gpurng::scale::dyadic_pieces(gpurng::scale::part_begin(blocks, W, i),
                                                      gpurng::scale::part_begin(blocks, W, i + 1));
   std::vector<std::vector<std::vector<Moments>>> got(static_cast<size_t>(W));  // [worker][piece] -> moments
+  if (remote) return run_remote<T>(pricer, plan, model, blob, fast, width, block, blocks, top, pieces, m);
   const std::vector<gpurngStatus_t> st = gpurng::scale::run_parts(pricer->workers, [&](int i) {
     const size_t w = size_t(i);
     got[w].resize(pieces[w].size());
     for (size_t k = 0; k < pieces[w].size(); ++k) {
-      PricingPlan part = plan;
-      const uint64_t first = pieces[w][k].first * block;
-      part.first_path = plan.first_path + first;
-      part.paths = std::min<uint64_t>(block << pieces[w][k].level, plan.paths - first);
       got[w][k].resize(width);
-      const gpurngStatus_t r = run_moments<T>(pricer->workers.backend, pricer->worker_scratch[w], nullptr, part, model,
-                                              blob, fast, got[w][k].data());
+      const gpurngStatus_t r = run_moments<T>(pricer->workers.backend, pricer->worker_scratch[w], nullptr,
+                                              run_plan(plan, block, pieces[w][k]), model, blob, fast, got[w][k].data());
       if (r != GPURNG_STATUS_SUCCESS) return r;
     }
     return GPURNG_STATUS_SUCCESS;
   });
   const gpurngStatus_t failed = gpurng::scale::first_failure(st);
   if (failed != GPURNG_STATUS_SUCCESS) return failed;
-  BlockTree tree{blocks, std::vector<std::vector<Moments>>(size_t(top) + 1), width};
-  for (int w = 0; w < W; ++w)
-    for (size_t k = 0; k < pieces[size_t(w)].size(); ++k) {
-      const gpurng::scale::DyadicPiece& p = pieces[size_t(w)][k];
-      std::vector<Moments>& at = tree.level_pieces[size_t(p.level)];
-      const uint64_t j = p.first >> p.level;
-      if (at.size() < (j + 1) * width) at.resize((j + 1) * width, Moments{-1.0, 0.0, 0.0});  // n < 0: no piece
-      std::copy(got[size_t(w)][k].begin(), got[size_t(w)][k].end(), at.begin() + long(j * width));
-    }
-  for (size_t e = 0; e < width; ++e) tree.node(top, 0, e, &m[e]);
+  combine_runs(blocks, top, width, pieces, got, m);
   return GPURNG_STATUS_SUCCESS;
 }
 
@@ -141,9 +204,10 @@ gpurngStatus_t finish(gpurngPricer_t pricer, const PricingPlan& plan, const Mode
                       gpurngPricingResult_t* results) {
   const int outputs = model.outputs();
   std::vector<Moments> m(size_t(plan.sets) * size_t(plan.replications) * size_t(outputs));
-  const gpurngStatus_t st = pricer->split ? run_split<T>(pricer, plan, model, blob, fast, m.size(), m.data())
-                                          : run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, plan,
-                                                           model, blob, fast, m.data());
+  const gpurngStatus_t st =
+      pricer->split || pricer->parts > 0
+          ? run_split<T>(pricer, plan, model, blob, fast, m.size(), m.data())
+          : run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, plan, model, blob, fast, m.data());
   if (st != GPURNG_STATUS_SUCCESS) return st;
   for (int set = 0; set < plan.sets; ++set)
     for (int j = 0; j < outputs; ++j) {
@@ -327,6 +391,25 @@ gpurngStatus_t gpurngCreatePricerOnWorkers(gpurngPricer_t* pricer, gpurngWorkers
     p->split = true;
     p->workers = *workers;
     p->worker_scratch.resize(workers->devices.size());
+    *pricer = p;
+    return GPURNG_STATUS_SUCCESS;
+  });
+}
+
+gpurngStatus_t gpurngCreatePricerOnPart(gpurngPricer_t* pricer, gpurngBackend_t backend, int part, int parts,
+                                        gpurngPricingExchangeFn exchange, void* context) {
+  return guarded([&] {
+    if (!pricer) return GPURNG_STATUS_NULL_POINTER;
+    *pricer = nullptr;
+    if (!exchange) return GPURNG_STATUS_NULL_POINTER;
+    if (parts < 1 || parts > 65536 || part < 0 || part >= parts) return GPURNG_STATUS_OUT_OF_RANGE;
+    gpurngPricer_t p = nullptr;
+    const gpurngStatus_t st = gpurngCreatePricerOnBackend(&p, backend);
+    if (st != GPURNG_STATUS_SUCCESS) return st;
+    p->part = part;
+    p->parts = parts;
+    p->exchange = exchange;
+    p->exchange_context = context;
     *pricer = p;
     return GPURNG_STATUS_SUCCESS;
   });

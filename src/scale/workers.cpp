@@ -15,7 +15,7 @@ gpurngStatus_t create_workers(gpurngWorkers_t* out, gpurngBackend_t backend, con
   if (backend != GPURNG_BACKEND_CPU && backend != GPURNG_BACKEND_CUDA) return GPURNG_STATUS_INVALID_VALUE;
   if (backend == GPURNG_BACKEND_CUDA && !devices) return GPURNG_STATUS_NULL_POINTER;
   if (count < 1 || count > kMaxWorkers) return GPURNG_STATUS_OUT_OF_RANGE;
-  std::unique_ptr<gpurngWorkers_st> w(new (std::nothrow) gpurngWorkers_st{backend, {}});
+  std::unique_ptr<gpurngWorkers_st> w(new (std::nothrow) gpurngWorkers_st{backend, {}, nullptr});
   if (!w) return GPURNG_STATUS_ALLOCATION_FAILED;
   w->devices.assign(static_cast<size_t>(count), -1);
   if (backend == GPURNG_BACKEND_CUDA) {

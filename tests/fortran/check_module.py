@@ -107,6 +107,9 @@ def parse_typedefs(path, text, type_map, array_typedefs, constants, origin, stru
     # typedef struct tag *handle_t;   (opaque handles)
     for m in re.finditer(r"typedef\s+struct\s+\w+\s*\*\s*(\w+)\s*;", text):
         type_map[m.group(1)] = C_PTR
+    # typedef int (*name_fn)(...);   (function pointers): type(c_funptr), passed by value
+    for m in re.finditer(r"typedef\s+[\w\s]+\(\s*\*\s*(\w+)\s*\)\s*\(", text):
+        type_map[m.group(1)] = "type(c_funptr)"
     # typedef unsigned int name_t[32];   (fixed-size arrays): the element's Fortran type. A name_t * is the
     # address of the elements themselves (an array by reference), a name_t ** (a pointer set to a table of
     # them) needs type(c_ptr) by reference like any T **, and a plain name_t parameter decays to a pointer.
@@ -486,6 +489,10 @@ def compare(header_paths, module_path):
                 continue
             spec, attrs, is_array = decls[fname]
             by_value = "value" in attrs
+            if base == "void" and depth >= 1:  # void *: an address, type(c_ptr) by value (void **: by reference)
+                if (spec, by_value) != (C_PTR, depth == 1):
+                    errors.append(f"{mname}: {where}: C type '{ctext}' needs {describe(C_PTR, depth == 1)}")
+                continue
             target = fortran_of(base, where)
             if target is None:
                 continue

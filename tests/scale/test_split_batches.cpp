@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -161,6 +164,82 @@ void check_pricers(gpurngBackend_t one_backend, const std::vector<WorkerList>& l
 }
 
 TEST(SplitPricers, CpuWorkerListsGiveOneCallsBits) { check_pricers(GPURNG_BACKEND_CPU, cpu_lists()); }
+
+// Part pricers (gpurngCreatePricerOnPart) on threads of this process, meeting through an in-process all-gather: each
+// part returns one pricer's bits, as MPI ranks do through gpurng_mpi.h.
+struct LocalExchange {
+  std::mutex m;
+  std::condition_variable cv;
+  std::vector<std::vector<double>> bufs;
+  int arrived = 0, readers = 0;
+  bool reading = false;
+};
+struct PartContext {
+  LocalExchange* x;
+  int part;
+};
+int local_allgather(const double* mine, size_t count, double* all, const size_t* counts, int parts, void* context) {
+  PartContext& c = *static_cast<PartContext*>(context);
+  LocalExchange& x = *c.x;
+  std::unique_lock<std::mutex> lock(x.m);
+  x.cv.wait(lock, [&] { return !x.reading; });  // the last round has been read by every part
+  x.bufs[size_t(c.part)].assign(mine, mine + count);
+  if (++x.arrived == parts) {
+    x.reading = true;
+    x.readers = parts;
+    x.cv.notify_all();
+  } else {
+    x.cv.wait(lock, [&] { return x.reading; });
+  }
+  size_t at = 0;
+  for (int r = 0; r < parts; ++r) {
+    if (x.bufs[size_t(r)].size() != counts[r]) return 1;
+    std::copy(x.bufs[size_t(r)].begin(), x.bufs[size_t(r)].end(), all + at);
+    at += counts[r];
+  }
+  if (--x.readers == 0) {
+    x.reading = false;
+    x.arrived = 0;
+    x.cv.notify_all();
+  }
+  return 0;
+}
+
+TEST(SplitPricers, PartPricersGiveOneCallsBits) {
+  gpurngPricer_t one = nullptr;
+  ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CPU));
+  const std::vector<PricingCase> cases = pricing_cases();
+  std::vector<std::vector<gpurngPricingResult_t>> want;
+  for (const PricingCase& c : cases) want.push_back(price(one, c));
+  gpurngDestroyPricer(one);
+  for (int parts : {1, 2, 3, 7}) {
+    LocalExchange x;
+    x.bufs.resize(size_t(parts));
+    std::vector<std::vector<std::vector<gpurngPricingResult_t>>> got(static_cast<size_t>(parts));
+    std::vector<std::thread> threads;
+    for (int r = 0; r < parts; ++r)
+      threads.emplace_back([&, r] {
+        PartContext context{&x, r};
+        gpurngPricer_t p = nullptr;
+        if (gpurngCreatePricerOnPart(&p, GPURNG_BACKEND_CPU, r, parts, local_allgather, &context) !=
+            GPURNG_STATUS_SUCCESS)
+          return;
+        for (const PricingCase& c : cases) got[size_t(r)].push_back(price(p, c));
+        gpurngDestroyPricer(p);
+      });
+    for (std::thread& t : threads) t.join();
+    for (int r = 0; r < parts; ++r) {
+      ASSERT_EQ(got[size_t(r)].size(), cases.size());
+      for (size_t i = 0; i < cases.size(); ++i)
+        expect_same_results(got[size_t(r)][i], want[i],
+                            cases[i].name + ", part " + std::to_string(r) + " of " + std::to_string(parts));
+    }
+  }
+  gpurngPricer_t p = nullptr;
+  EXPECT_EQ(GPURNG_STATUS_OUT_OF_RANGE,
+            gpurngCreatePricerOnPart(&p, GPURNG_BACKEND_CPU, 3, 3, local_allgather, nullptr));
+  EXPECT_EQ(GPURNG_STATUS_NULL_POINTER, gpurngCreatePricerOnPart(&p, GPURNG_BACKEND_CPU, 0, 1, nullptr, nullptr));
+}
 
 TEST(SplitPricers, BadInput) {
   gpurngPricer_t p = nullptr;
