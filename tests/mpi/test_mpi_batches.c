@@ -11,19 +11,9 @@
 #include <string.h>
 
 #include "gpurng_mpi.h"
+#include "mpi_check.h"
 
 enum { kOptions = 41, kJ = 255, kN = 50, kM = 100, kSystems = 37, kStride = 103 };
-static int failures = 0;
-
-static void check(int ok, const char *what) {
-  if (!ok) {
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    fprintf(stderr, "rank %d: FAILED: %s\n", rank, what);
-    ++failures;
-  }
-}
-
 struct Pde {
   int kind[kOptions], info[kOptions];
   double S0[kOptions], K[kOptions], r[kOptions], sigma[kOptions], T[kOptions];
@@ -99,9 +89,5 @@ int main(int argc, char **argv) {
   check(gpurngMpiDgtsvStridedBatch(s, MPI_COMM_NULL, 4, l, c, u, x, 1, 4, NULL) == GPURNG_STATUS_NOT_INITIALIZED,
         "MPI_COMM_NULL");
   gpurngDestroySolver(s);
-  int all = 0;
-  MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) printf(all ? "mpi_batches: FAILED (%d)\n" : "mpi_batches: ok (%d ranks)\n", all ? all : size);
-  MPI_Finalize();
-  return all ? 1 : 0;
+  return finish("mpi_batches");
 }

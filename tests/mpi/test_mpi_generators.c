@@ -13,17 +13,7 @@
 #include <string.h>
 
 #include "gpurng_mpi.h"
-
-static int failures = 0;
-
-static void check(int ok, const char *what) {
-  if (!ok) {
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    fprintf(stderr, "rank %d: FAILED: %s\n", rank, what);
-    ++failures;
-  }
-}
+#include "mpi_check.h"
 
 /* Gather every rank's part (n_local items of `bytes` each) on rank 0, in rank order. */
 static void *gather(const void *part, size_t n_local, size_t bytes, int rank, int size) {
@@ -135,9 +125,5 @@ int main(int argc, char **argv) {
   blocks(rank, size);
   streams(rank);
   bad_input(rank, size);
-  int all = 0;
-  MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) printf(all ? "mpi_generators: FAILED (%d)\n" : "mpi_generators: ok (%d ranks)\n", all ? all : size);
-  MPI_Finalize();
-  return all ? 1 : 0;
+  return finish("mpi_generators");
 }
