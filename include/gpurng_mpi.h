@@ -92,6 +92,13 @@ gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm 
                                                 const double *maturity, double *price, double *delta, double *gamma,
                                                 double *grid, int *info);
 
+/** As gpurngMpiBlackScholesPde1dDouble, with float arithmetic (gpurngBlackScholesPde1dFloat). */
+gpurngStatus_t gpurngMpiBlackScholesPde1dFloat(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
+                                               int N, float Smax, int count, const int *kind, const float *S0,
+                                               const float *strike, const float *rate, const float *sigma,
+                                               const float *maturity, float *price, float *delta, float *gamma,
+                                               float *grid, int *info);
+
 /**
  * Collective: a strided tridiagonal batch (gpurngDgtsvStridedBatch, host arrays, the same on every rank) split by
  * systems over the ranks; every rank then holds every solution (x) and info entry. Statuses as

@@ -32,15 +32,10 @@ int allgather_slices(MPI_Comm comm, T* a, size_t items, size_t per, size_t last_
   return MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, a, counts.data(), displs.data(), MPI_BYTE, comm);
 }
 
-}  // namespace
-
-extern "C" {
-
-gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
-                                                int N, double Smax, int count, const int* kind, const double* S0,
-                                                const double* strike, const double* rate, const double* sigma,
-                                                const double* maturity, double* price, double* delta, double* gamma,
-                                                double* grid, int* info) {
+template <typename T, typename Pde>
+gpurngStatus_t pde_over_ranks(Pde pde, gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J, int N,
+                              T Smax, int count, const int* kind, const T* S0, const T* strike, const T* rate,
+                              const T* sigma, const T* maturity, T* price, T* delta, T* gamma, T* grid, int* info) {
   if (!usable(comm)) return GPURNG_STATUS_NOT_INITIALIZED;
   const unsigned long long args[5] = {static_cast<unsigned long long>(scheme), static_cast<unsigned long long>(J),
                                       static_cast<unsigned long long>(N), static_cast<unsigned long long>(count),
@@ -61,9 +56,9 @@ gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm 
   }
   gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
   if (s.count > 0)
-    st = gpurngBlackScholesPde1dDouble(solver, scheme, J, N, Smax, int(s.count), kind + a, S0 + a, strike + a, rate + a,
-                                       sigma + a, maturity + a, price + a, delta ? delta + a : nullptr,
-                                       gamma ? gamma + a : nullptr, grid ? grid + a * nodes : nullptr, inf + a);
+    st = pde(solver, scheme, J, N, Smax, int(s.count), kind + a, S0 + a, strike + a, rate + a, sigma + a, maturity + a,
+             price + a, delta ? delta + a : nullptr, gamma ? gamma + a : nullptr, grid ? grid + a * nodes : nullptr,
+             inf + a);
   st = agree_batch(comm, st);
   if (st != GPURNG_STATUS_SUCCESS && st != GPURNG_STATUS_ZERO_PIVOT && st != GPURNG_STATUS_RESULT_OUT_OF_BOUNDS)
     return st;
@@ -74,6 +69,28 @@ gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm 
   if (mpi == MPI_SUCCESS && grid) mpi = allgather_slices(comm, grid, n, nodes, nodes);
   if (mpi == MPI_SUCCESS) mpi = allgather_slices(comm, inf, n, 1, 1);
   return mpi == MPI_SUCCESS ? st : GPURNG_STATUS_INTERNAL_ERROR;
+}
+
+}  // namespace
+
+extern "C" {
+
+gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
+                                                int N, double Smax, int count, const int* kind, const double* S0,
+                                                const double* strike, const double* rate, const double* sigma,
+                                                const double* maturity, double* price, double* delta, double* gamma,
+                                                double* grid, int* info) {
+  return pde_over_ranks<double>(gpurngBlackScholesPde1dDouble, solver, comm, scheme, J, N, Smax, count, kind, S0,
+                                strike, rate, sigma, maturity, price, delta, gamma, grid, info);
+}
+
+gpurngStatus_t gpurngMpiBlackScholesPde1dFloat(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
+                                               int N, float Smax, int count, const int* kind, const float* S0,
+                                               const float* strike, const float* rate, const float* sigma,
+                                               const float* maturity, float* price, float* delta, float* gamma,
+                                               float* grid, int* info) {
+  return pde_over_ranks<float>(gpurngBlackScholesPde1dFloat, solver, comm, scheme, J, N, Smax, count, kind, S0, strike,
+                               rate, sigma, maturity, price, delta, gamma, grid, info);
 }
 
 gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, MPI_Comm comm, int m, const double* dl,

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gpurng_mpi.h's batches under mpirun (ctest: 1, 2, 3, 4 and 8 ranks): a PDE batch of 41 options (implicit and
- * Crank-Nicolson, with prices, deltas, gammas, grids and info; one option with r = 1e6 that the output check or the
- * pivot test reports) and a strided tridiagonal batch of 37 systems (one with a zero pivot) give every rank exactly
- * what one process's call writes, with the same status. Rank 0 prints "mpi_batches: ok" only if all agree.
+ * Crank-Nicolson, with prices, deltas, gammas, grids and info; and Crank-Nicolson in float; one option with r = 1e6
+ * that the output check or the pivot test reports) and a strided tridiagonal batch of 37 systems (one with a zero
+ * pivot) give every rank exactly what one process's call writes, with the same status. Rank 0 prints "mpi_batches: ok"
+ * only if all agree.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -38,6 +39,31 @@ static gpurngStatus_t pde(gpurngSolver_t s, MPI_Comm comm, gpurngPdeScheme_t sch
                                                 p->sigma, p->T, p->price, p->delta, p->gamma, p->grid, p->info);
 }
 
+/* The same in float: a PDE batch with float arithmetic and no grid. */
+struct PdeF {
+  int kind[kOptions], info[kOptions];
+  float S0[kOptions], K[kOptions], r[kOptions], sigma[kOptions], T[kOptions], price[kOptions], delta[kOptions];
+};
+
+static void pde_float(gpurngSolver_t s) {
+  static struct PdeF one, all;
+  struct Pde d;
+  pde_inputs(&d);
+  for (int k = 0; k < kOptions; ++k) {
+    one.kind[k] = d.kind[k], one.S0[k] = (float)d.S0[k], one.K[k] = (float)d.K[k], one.r[k] = (float)d.r[k];
+    one.sigma[k] = (float)d.sigma[k], one.T[k] = (float)d.T[k], one.price[k] = one.delta[k] = -1.0f, one.info[k] = 0;
+  }
+  all = one;
+  const gpurngStatus_t want =
+      gpurngBlackScholesPde1dFloat(s, GPURNG_PDE_CRANK_NICOLSON, kJ, kN, 400.0f, kOptions, one.kind, one.S0, one.K,
+                                   one.r, one.sigma, one.T, one.price, one.delta, NULL, NULL, one.info);
+  const gpurngStatus_t got = gpurngMpiBlackScholesPde1dFloat(
+      s, MPI_COMM_WORLD, GPURNG_PDE_CRANK_NICOLSON, kJ, kN, 400.0f, kOptions, all.kind, all.S0, all.K, all.r, all.sigma,
+      all.T, all.price, all.delta, NULL, NULL, all.info);
+  check(got == want, "float PDE status");
+  check(memcmp(&one, &all, sizeof one) == 0, "float PDE outputs equal one process's");
+}
+
 static void pde_batches(void) {
   gpurngSolver_t s = NULL;
   gpurngCreateSolver(&s);
@@ -50,6 +76,7 @@ static void pde_batches(void) {
     check(got == want, "PDE status");
     check(memcmp(&one, &all, sizeof one) == 0, "PDE outputs equal one process's");
   }
+  pde_float(s);
   gpurngDestroySolver(s);
 }
 
