@@ -152,6 +152,10 @@ module gpurng
   integer(c_int), parameter :: GPURNG_BACKEND_CPU = 1
   integer(c_int), parameter :: GPURNG_BACKEND_CUDA = 2
 
+  ! ---- gpurngMpiPolicy_t (gpurng_mpi.h, libgpurng_mpi) --------------------------------------------------------
+  integer(c_int), parameter :: GPURNG_MPI_STREAMS = 1 ! rank r on stream first_stream + r
+  integer(c_int), parameter :: GPURNG_MPI_BLOCKS = 2  ! one stream, each collective fill split by position
+
   ! ---- gpurngTridiagAlgorithm_t (gpurngSolverSetAlgorithm; gpurng_tridiag.h) ------------------------
   integer(c_int), parameter :: GPURNG_TRIDIAG_AUTO = 0       ! per backend and layout
   integer(c_int), parameter :: GPURNG_TRIDIAG_THOMAS = 1     ! LU without pivoting, any m
@@ -1016,6 +1020,124 @@ module gpurng
       type(c_ptr), value :: context
       integer(c_int) :: status
     end function gpurngCreatePricerOnPart
+
+    ! ---- libgpurng_mpi (gpurng_mpi.h; link -lgpurng_mpi): communicators as their Fortran handles (the integer of
+    ! `use mpi` / mpif.h, or comm%MPI_VAL of `use mpi_f08`). Every call is collective over comm. ----
+    function gpurngMpiCreateGenerator(generator, comm, rng_type, seed, policy, first_stream) &
+        bind(C, name="gpurngMpiCreateGenerator") result(status)
+      import :: c_ptr, c_int, c_long_long
+      type(c_ptr), intent(out) :: generator
+      integer(c_int), value :: comm, rng_type
+      integer(c_long_long), value :: seed
+      integer(c_int), value :: policy
+      integer(c_long_long), value :: first_stream
+      integer(c_int) :: status
+    end function gpurngMpiCreateGenerator
+
+    ! Block fills: rank r's part of the next total numbers into output (count: how many).
+    function gpurngMpiGenerateUniform(generator, comm, total, output, count) bind(C, name="gpurngMpiGenerateUniform") &
+        result(status)
+      import :: c_ptr, c_int, c_size_t, c_float
+      type(c_ptr), value :: generator
+      integer(c_int), value :: comm
+      integer(c_size_t), value :: total
+      real(c_float), intent(out) :: output(*)
+      integer(c_size_t), intent(out) :: count
+      integer(c_int) :: status
+    end function gpurngMpiGenerateUniform
+
+    function gpurngMpiGenerateUniformDouble(generator, comm, total, output, count) &
+        bind(C, name="gpurngMpiGenerateUniformDouble") result(status)
+      import :: c_ptr, c_int, c_size_t, c_double
+      type(c_ptr), value :: generator
+      integer(c_int), value :: comm
+      integer(c_size_t), value :: total
+      real(c_double), intent(out) :: output(*)
+      integer(c_size_t), intent(out) :: count
+      integer(c_int) :: status
+    end function gpurngMpiGenerateUniformDouble
+
+    function gpurngMpiGenerate(generator, comm, total, output, count) bind(C, name="gpurngMpiGenerate") result(status)
+      import :: c_ptr, c_int, c_size_t
+      type(c_ptr), value :: generator
+      integer(c_int), value :: comm
+      integer(c_size_t), value :: total
+      integer(c_int), intent(out) :: output(*)
+      integer(c_size_t), intent(out) :: count
+      integer(c_int) :: status
+    end function gpurngMpiGenerate
+
+    function gpurngMpiGenerateLongLong(generator, comm, total, output, count) &
+        bind(C, name="gpurngMpiGenerateLongLong") result(status)
+      import :: c_ptr, c_int, c_size_t, c_long_long
+      type(c_ptr), value :: generator
+      integer(c_int), value :: comm
+      integer(c_size_t), value :: total
+      integer(c_long_long), intent(out) :: output(*)
+      integer(c_size_t), intent(out) :: count
+      integer(c_int) :: status
+    end function gpurngMpiGenerateLongLong
+
+    ! A pricer whose calls split their paths over the ranks (one process's price and s.e. on every rank).
+    function gpurngMpiCreatePricer(pricer, comm, backend) bind(C, name="gpurngMpiCreatePricer") result(status)
+      import :: c_ptr, c_int
+      type(c_ptr), intent(out) :: pricer
+      integer(c_int), value :: comm, backend
+      integer(c_int) :: status
+    end function gpurngMpiCreatePricer
+
+    ! PDE and strided tridiagonal batches split over the ranks, every output on every rank.
+    function gpurngMpiBlackScholesPde1dDouble(solver, comm, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, &
+                                              maturity, price, delta, gamma, grid, info) &
+        bind(C, name="gpurngMpiBlackScholesPde1dDouble") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: comm, scheme, J, N
+      real(c_double), value :: Smax
+      integer(c_int), value :: count
+      integer(c_int), intent(in) :: kind(*)
+      real(c_double), intent(in) :: S0(*), strike(*), rate(*), sigma(*), maturity(*)
+      real(c_double), intent(out) :: price(*)
+      type(c_ptr), value :: delta, gamma, grid, info
+      integer(c_int) :: status
+    end function gpurngMpiBlackScholesPde1dDouble
+
+    function gpurngMpiBlackScholesPde1dFloat(solver, comm, scheme, J, N, Smax, count, kind, S0, strike, rate, sigma, &
+                                             maturity, price, delta, gamma, grid, info) &
+        bind(C, name="gpurngMpiBlackScholesPde1dFloat") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: comm, scheme, J, N
+      real(c_float), value :: Smax
+      integer(c_int), value :: count
+      integer(c_int), intent(in) :: kind(*)
+      real(c_float), intent(in) :: S0(*), strike(*), rate(*), sigma(*), maturity(*)
+      real(c_float), intent(out) :: price(*)
+      type(c_ptr), value :: delta, gamma, grid, info
+      integer(c_int) :: status
+    end function gpurngMpiBlackScholesPde1dFloat
+
+    function gpurngMpiDgtsvStridedBatch(solver, comm, m, dl, d, du, x, batchCount, batchStride, info) &
+        bind(C, name="gpurngMpiDgtsvStridedBatch") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: comm, m
+      real(c_double), intent(in) :: dl(*), d(*), du(*)
+      real(c_double), intent(inout) :: x(*)
+      integer(c_int), value :: batchCount, batchStride
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngMpiDgtsvStridedBatch
+
+    ! ---- libgpurng_legacy (gpurng_legacy.h): the seeding audit's report (docs/LEGACY.md); directory a
+    ! null-terminated string, report_path c_null_ptr for standard output. Returns the number of duplicated seeds.
+    function gpurng_legacy_seed_audit_report(directory, report_path) bind(C, name="gpurng_legacy_seed_audit_report") &
+        result(duplicated)
+      import :: c_ptr, c_int, c_char
+      character(kind=c_char), intent(in) :: directory(*)
+      type(c_ptr), value :: report_path
+      integer(c_int) :: duplicated
+    end function gpurng_legacy_seed_audit_report
 
     ! Destroy a pricer (c_null_ptr is allowed and does nothing).
     function gpurngDestroyPricer(pricer) bind(C, name="gpurngDestroyPricer") result(status)

@@ -6,6 +6,8 @@
 #ifndef GPURNG_LEGACY_H
 #define GPURNG_LEGACY_H
 
+#include "gpurng_export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,7 +23,7 @@ extern "C" {
  * @return the number of starting points seeded more than once (0: none); -1 if @p directory is NULL or cannot be
  *         read, or @p report_path cannot be written.
  */
-int gpurng_legacy_seed_audit_report(const char *directory, const char *report_path);
+GPURNG_API int gpurng_legacy_seed_audit_report(const char *directory, const char *report_path);
 
 #ifdef __cplusplus
 }

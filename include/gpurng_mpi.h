@@ -12,11 +12,13 @@
  *    the ranks' parts, in rank order, are the one-process call, whatever P is. Limits: the stream's.
  * Every function is collective over its communicator unless it says otherwise, and returns the same status on every
  * rank when the ranks' arguments disagree (checked with one small all-reduce).
+ *
+ * Communicators are passed as their Fortran handles (MPI_Fint, an int in every MPI): MPI_Comm_c2f(comm) from C, the
+ * integer of `use mpi` / mpif.h, or comm%MPI_VAL of `use mpi_f08` from Fortran. So this header needs no mpi.h, and
+ * the same functions serve C and the Fortran module (fortran/gpurng.f90).
  */
 #ifndef GPURNG_MPI_H
 #define GPURNG_MPI_H
-
-#include <mpi.h>
 
 #include "gpurng.h"
 #include "gpurng_pde.h"
@@ -37,14 +39,14 @@ typedef enum gpurngMpiPolicy {
  * Collective: create on every rank of @p comm a generator of engine @p rng_type with @p seed, placed by @p policy.
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p generator is NULL (on that rank: the others get
  *         GPURNG_STATUS_INVALID_VALUE); GPURNG_STATUS_NOT_INITIALIZED if MPI is not initialised or @p comm is
- *         MPI_COMM_NULL (no collective is attempted); GPURNG_STATUS_INVALID_VALUE if @p policy is not a policy or the
- *         ranks passed different engines, seeds, policies or first streams; GPURNG_STATUS_OUT_OF_RANGE if a rank's
+ *         MPI_COMM_NULL's handle (no collective is attempted); GPURNG_STATUS_INVALID_VALUE if @p policy is not a policy
+ * or the ranks passed different engines, seeds, policies or first streams; GPURNG_STATUS_OUT_OF_RANGE if a rank's
  *         stream is past the engine's last (gpurngGetStreamLimits) or the seed is out of the engine's range; the
  *         statuses of gpurngCreateGenerator (then on every rank). On failure *generator is NULL on every rank.
  */
-gpurngStatus_t gpurngMpiCreateGenerator(gpurngGenerator_t *generator, MPI_Comm comm, gpurngRngType_t rng_type,
-                                        unsigned long long seed, gpurngMpiPolicy_t policy,
-                                        unsigned long long first_stream);
+GPURNG_API gpurngStatus_t gpurngMpiCreateGenerator(gpurngGenerator_t *generator, int comm, gpurngRngType_t rng_type,
+                                                   unsigned long long seed, gpurngMpiPolicy_t policy,
+                                                   unsigned long long first_stream);
 
 /**
  * Collective (GPURNG_MPI_BLOCKS): the next @p total numbers of gpurngGenerateUniform's stream, rank r's part
@@ -54,17 +56,17 @@ gpurngStatus_t gpurngMpiCreateGenerator(gpurngGenerator_t *generator, MPI_Comm c
  *         NULL on some rank; GPURNG_STATUS_INVALID_VALUE if the ranks passed different totals; a rank's
  *         gpurngGenerateUniformPart status, on every rank (the first failing rank's).
  */
-gpurngStatus_t gpurngMpiGenerateUniform(gpurngGenerator_t generator, MPI_Comm comm, size_t total, float *output,
-                                        size_t *count);
+GPURNG_API gpurngStatus_t gpurngMpiGenerateUniform(gpurngGenerator_t generator, int comm, size_t total, float *output,
+                                                   size_t *count);
 /** As gpurngMpiGenerateUniform, for gpurngGenerateUniformDouble's numbers. */
-gpurngStatus_t gpurngMpiGenerateUniformDouble(gpurngGenerator_t generator, MPI_Comm comm, size_t total, double *output,
-                                              size_t *count);
+GPURNG_API gpurngStatus_t gpurngMpiGenerateUniformDouble(gpurngGenerator_t generator, int comm, size_t total,
+                                                         double *output, size_t *count);
 /** As gpurngMpiGenerateUniform, for gpurngGenerate's numbers. */
-gpurngStatus_t gpurngMpiGenerate(gpurngGenerator_t generator, MPI_Comm comm, size_t total, unsigned int *output,
-                                 size_t *count);
+GPURNG_API gpurngStatus_t gpurngMpiGenerate(gpurngGenerator_t generator, int comm, size_t total, unsigned int *output,
+                                            size_t *count);
 /** As gpurngMpiGenerateUniform, for gpurngGenerateLongLong's numbers. */
-gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, MPI_Comm comm, size_t total,
-                                         unsigned long long *output, size_t *count);
+GPURNG_API gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, int comm, size_t total,
+                                                    unsigned long long *output, size_t *count);
 
 /**
  * Collective: create on every rank of @p comm a pricer whose calls split their paths over the ranks
@@ -75,7 +77,7 @@ gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, MPI_Comm c
  *         for gpurngMpiCreateGenerator; GPURNG_STATUS_INVALID_VALUE if the ranks passed different backends; as
  *         gpurngCreatePricerOnPart (the largest status any rank met, on every rank).
  */
-gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t *pricer, MPI_Comm comm, gpurngBackend_t backend);
+GPURNG_API gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t *pricer, int comm, gpurngBackend_t backend);
 
 /**
  * Collective: a PDE batch (gpurng_pde.h, host arrays, the same on every rank) split by options over the ranks: rank r
@@ -86,27 +88,27 @@ gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t *pricer, MPI_Comm comm, gpur
  * @return as gpurngBlackScholesPde1dDouble (host memory), plus GPURNG_STATUS_NOT_INITIALIZED as for
  *         gpurngMpiCreateGenerator and GPURNG_STATUS_INVALID_VALUE if the ranks passed different sizes or schemes.
  */
-gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
-                                                int N, double Smax, int count, const int *kind, const double *S0,
-                                                const double *strike, const double *rate, const double *sigma,
-                                                const double *maturity, double *price, double *delta, double *gamma,
-                                                double *grid, int *info);
+GPURNG_API gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, int comm, gpurngPdeScheme_t scheme,
+                                                           int J, int N, double Smax, int count, const int *kind,
+                                                           const double *S0, const double *strike, const double *rate,
+                                                           const double *sigma, const double *maturity, double *price,
+                                                           double *delta, double *gamma, double *grid, int *info);
 
 /** As gpurngMpiBlackScholesPde1dDouble, with float arithmetic (gpurngBlackScholesPde1dFloat). */
-gpurngStatus_t gpurngMpiBlackScholesPde1dFloat(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
-                                               int N, float Smax, int count, const int *kind, const float *S0,
-                                               const float *strike, const float *rate, const float *sigma,
-                                               const float *maturity, float *price, float *delta, float *gamma,
-                                               float *grid, int *info);
+GPURNG_API gpurngStatus_t gpurngMpiBlackScholesPde1dFloat(gpurngSolver_t solver, int comm, gpurngPdeScheme_t scheme,
+                                                          int J, int N, float Smax, int count, const int *kind,
+                                                          const float *S0, const float *strike, const float *rate,
+                                                          const float *sigma, const float *maturity, float *price,
+                                                          float *delta, float *gamma, float *grid, int *info);
 
 /**
  * Collective: a strided tridiagonal batch (gpurngDgtsvStridedBatch, host arrays, the same on every rank) split by
  * systems over the ranks; every rank then holds every solution (x) and info entry. Statuses as
  * gpurngMpiBlackScholesPde1dDouble.
  */
-gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, MPI_Comm comm, int m, const double *dl,
-                                          const double *d, const double *du, double *x, int batchCount, int batchStride,
-                                          int *info);
+GPURNG_API gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, int comm, int m, const double *dl,
+                                                     const double *d, const double *du, double *x, int batchCount,
+                                                     int batchStride, int *info);
 
 #ifdef __cplusplus
 }

@@ -6,7 +6,8 @@
 ! triple reaches 2**31 * 10**9 numbers: this layout holds 5368 sub-showers; the C API's streams, k * 2**64, hold more.)
 ! Sub-shower s runs on rank mod(s, ranks); its checksum does not depend on the rank count, which the test checks by
 ! running 1, 2 and 3 ranks. Each sequence's first number is also checked against the C API (gpurng module):
-! RANMAR48 at offset NTOT2 * 10**9 is RMMARD's stream there. Rank 0 prints the checksums and "corsika_mpi: ok".
+! RANMAR48 at offset NTOT2 * 10**9 is RMMARD's stream there; and libgpurng_mpi's stream policy from Fortran
+! (gpurngMpiCreateGenerator) against a generator on the rank's stream. Rank 0 prints the checksums and "corsika_mpi: ok".
 program corsika_mpi
   use, intrinsic :: iso_c_binding, only: c_ptr, c_long_long, c_size_t, c_double
   use, intrinsic :: iso_fortran_env, only: int64
@@ -22,6 +23,7 @@ program corsika_mpi
   call MPI_Comm_size(MPI_COMM_WORLD, ranks, ierr)
   mine = 0
   bad = 0
+  call check_stream_policy(bad)
   do s = rank, nsub - 1, ranks
     call subshower(s, mine(s + 1), bad)
   end do
@@ -41,6 +43,23 @@ program corsika_mpi
   call MPI_Finalize(ierr)
 
 contains
+
+  ! The C API's own MPI placement (libgpurng_mpi, GPURNG_MPI_STREAMS): rank r draws stream r of RANMAR48, as a
+  ! generator put on that stream by hand does. The communicator goes as the integer handle `use mpi` gives.
+  subroutine check_stream_policy(bad)
+    integer, intent(inout) :: bad
+    type(c_ptr) :: g, h
+    real(c_double) :: a(5), b(5)
+    if (gpurngMpiCreateGenerator(g, MPI_COMM_WORLD, GPURNG_RNG_PSEUDO_RANMAR48, 54217137_c_long_long, &
+                                 GPURNG_MPI_STREAMS, 0_c_long_long) /= GPURNG_STATUS_SUCCESS) error stop 1
+    if (gpurngGenerateUniformDouble(g, a, 5_c_size_t) /= GPURNG_STATUS_SUCCESS) error stop 1
+    if (gpurngCreateGeneratorHost(h, GPURNG_RNG_PSEUDO_RANMAR48) /= GPURNG_STATUS_SUCCESS) error stop 1
+    if (gpurngSetGeneratorStream(h, int(rank, c_long_long)) /= GPURNG_STATUS_SUCCESS) error stop 1
+    if (gpurngGenerateUniformDouble(h, b, 5_c_size_t) /= GPURNG_STATUS_SUCCESS) error stop 1
+    if (any(a /= b)) bad = bad + 1
+    if (gpurngDestroyGenerator(g) /= GPURNG_STATUS_SUCCESS .or. gpurngDestroyGenerator(h) /= GPURNG_STATUS_SUCCESS) &
+      error stop 1
+  end subroutine
 
   ! Sub-shower s: seed its sequences by restart triple, check each against the C API, then a CORSIKA-like loop.
   subroutine subshower(s, h, bad)

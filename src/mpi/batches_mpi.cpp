@@ -33,10 +33,11 @@ int allgather_slices(MPI_Comm comm, T* a, size_t items, size_t per, size_t last_
 }
 
 template <typename T, typename Pde>
-gpurngStatus_t pde_over_ranks(Pde pde, gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J, int N,
+gpurngStatus_t pde_over_ranks(Pde pde, gpurngSolver_t solver, int handle, gpurngPdeScheme_t scheme, int J, int N,
                               T Smax, int count, const int* kind, const T* S0, const T* strike, const T* rate,
                               const T* sigma, const T* maturity, T* price, T* delta, T* gamma, T* grid, int* info) {
-  if (!usable(comm)) return GPURNG_STATUS_NOT_INITIALIZED;
+  MPI_Comm comm;
+  if (!usable(handle, &comm)) return GPURNG_STATUS_NOT_INITIALIZED;
   const unsigned long long args[5] = {static_cast<unsigned long long>(scheme), static_cast<unsigned long long>(J),
                                       static_cast<unsigned long long>(N), static_cast<unsigned long long>(count),
                                       (delta ? 1u : 0u) | (gamma ? 2u : 0u) | (grid ? 4u : 0u) | (info ? 8u : 0u)};
@@ -75,28 +76,28 @@ gpurngStatus_t pde_over_ranks(Pde pde, gpurngSolver_t solver, MPI_Comm comm, gpu
 
 extern "C" {
 
-gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
+gpurngStatus_t gpurngMpiBlackScholesPde1dDouble(gpurngSolver_t solver, int handle, gpurngPdeScheme_t scheme, int J,
                                                 int N, double Smax, int count, const int* kind, const double* S0,
                                                 const double* strike, const double* rate, const double* sigma,
                                                 const double* maturity, double* price, double* delta, double* gamma,
                                                 double* grid, int* info) {
-  return pde_over_ranks<double>(gpurngBlackScholesPde1dDouble, solver, comm, scheme, J, N, Smax, count, kind, S0,
+  return pde_over_ranks<double>(gpurngBlackScholesPde1dDouble, solver, handle, scheme, J, N, Smax, count, kind, S0,
                                 strike, rate, sigma, maturity, price, delta, gamma, grid, info);
 }
 
-gpurngStatus_t gpurngMpiBlackScholesPde1dFloat(gpurngSolver_t solver, MPI_Comm comm, gpurngPdeScheme_t scheme, int J,
+gpurngStatus_t gpurngMpiBlackScholesPde1dFloat(gpurngSolver_t solver, int handle, gpurngPdeScheme_t scheme, int J,
                                                int N, float Smax, int count, const int* kind, const float* S0,
                                                const float* strike, const float* rate, const float* sigma,
                                                const float* maturity, float* price, float* delta, float* gamma,
                                                float* grid, int* info) {
-  return pde_over_ranks<float>(gpurngBlackScholesPde1dFloat, solver, comm, scheme, J, N, Smax, count, kind, S0, strike,
-                               rate, sigma, maturity, price, delta, gamma, grid, info);
+  return pde_over_ranks<float>(gpurngBlackScholesPde1dFloat, solver, handle, scheme, J, N, Smax, count, kind, S0,
+                               strike, rate, sigma, maturity, price, delta, gamma, grid, info);
 }
 
-gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, MPI_Comm comm, int m, const double* dl,
-                                          const double* d, const double* du, double* x, int batchCount, int batchStride,
-                                          int* info) {
-  if (!usable(comm)) return GPURNG_STATUS_NOT_INITIALIZED;
+gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, int handle, int m, const double* dl, const double* d,
+                                          const double* du, double* x, int batchCount, int batchStride, int* info) {
+  MPI_Comm comm;
+  if (!usable(handle, &comm)) return GPURNG_STATUS_NOT_INITIALIZED;
   const unsigned long long args[4] = {static_cast<unsigned long long>(m), static_cast<unsigned long long>(batchCount),
                                       static_cast<unsigned long long>(batchStride), info ? 1ull : 0ull};
   if (!same_everywhere(comm, args, 4)) return GPURNG_STATUS_INVALID_VALUE;

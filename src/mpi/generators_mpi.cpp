@@ -14,8 +14,9 @@ using gpurng::mpi::same_everywhere;
 using gpurng::mpi::usable;
 
 template <typename T, typename Part>
-gpurngStatus_t block_fill(gpurngGenerator_t g, MPI_Comm comm, size_t total, T* output, size_t* count, Part part) {
-  if (!usable(comm)) return GPURNG_STATUS_NOT_INITIALIZED;
+gpurngStatus_t block_fill(gpurngGenerator_t g, int handle, size_t total, T* output, size_t* count, Part part) {
+  MPI_Comm comm;
+  if (!usable(handle, &comm)) return GPURNG_STATUS_NOT_INITIALIZED;
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -31,11 +32,12 @@ gpurngStatus_t block_fill(gpurngGenerator_t g, MPI_Comm comm, size_t total, T* o
 
 extern "C" {
 
-gpurngStatus_t gpurngMpiCreateGenerator(gpurngGenerator_t* generator, MPI_Comm comm, gpurngRngType_t rng_type,
+gpurngStatus_t gpurngMpiCreateGenerator(gpurngGenerator_t* generator, int handle, gpurngRngType_t rng_type,
                                         unsigned long long seed, gpurngMpiPolicy_t policy,
                                         unsigned long long first_stream) {
   if (generator) *generator = nullptr;
-  if (!usable(comm)) return GPURNG_STATUS_NOT_INITIALIZED;
+  MPI_Comm comm;
+  if (!usable(handle, &comm)) return GPURNG_STATUS_NOT_INITIALIZED;
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -66,24 +68,24 @@ gpurngStatus_t gpurngMpiCreateGenerator(gpurngGenerator_t* generator, MPI_Comm c
   return GPURNG_STATUS_SUCCESS;
 }
 
-gpurngStatus_t gpurngMpiGenerateUniform(gpurngGenerator_t generator, MPI_Comm comm, size_t total, float* output,
+gpurngStatus_t gpurngMpiGenerateUniform(gpurngGenerator_t generator, int handle, size_t total, float* output,
                                         size_t* count) {
-  return block_fill(generator, comm, total, output, count, gpurngGenerateUniformPart);
+  return block_fill(generator, handle, total, output, count, gpurngGenerateUniformPart);
 }
 
-gpurngStatus_t gpurngMpiGenerateUniformDouble(gpurngGenerator_t generator, MPI_Comm comm, size_t total, double* output,
+gpurngStatus_t gpurngMpiGenerateUniformDouble(gpurngGenerator_t generator, int handle, size_t total, double* output,
                                               size_t* count) {
-  return block_fill(generator, comm, total, output, count, gpurngGenerateUniformDoublePart);
+  return block_fill(generator, handle, total, output, count, gpurngGenerateUniformDoublePart);
 }
 
-gpurngStatus_t gpurngMpiGenerate(gpurngGenerator_t generator, MPI_Comm comm, size_t total, unsigned int* output,
+gpurngStatus_t gpurngMpiGenerate(gpurngGenerator_t generator, int handle, size_t total, unsigned int* output,
                                  size_t* count) {
-  return block_fill(generator, comm, total, output, count, gpurngGeneratePart);
+  return block_fill(generator, handle, total, output, count, gpurngGeneratePart);
 }
 
-gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, MPI_Comm comm, size_t total,
+gpurngStatus_t gpurngMpiGenerateLongLong(gpurngGenerator_t generator, int handle, size_t total,
                                          unsigned long long* output, size_t* count) {
-  return block_fill(generator, comm, total, output, count, gpurngGenerateLongLongPart);
+  return block_fill(generator, handle, total, output, count, gpurngGenerateLongLongPart);
 }
 
 }  // extern "C"

@@ -4,11 +4,13 @@
 namespace gpurng {
 namespace mpi {
 
-bool usable(MPI_Comm comm) {
+bool usable(int handle, MPI_Comm* comm) {
   int up = 0, down = 0;
   MPI_Initialized(&up);
   MPI_Finalized(&down);
-  return up && !down && comm != MPI_COMM_NULL;
+  if (!up || down) return false;
+  *comm = MPI_Comm_f2c(static_cast<MPI_Fint>(handle));
+  return *comm != MPI_COMM_NULL;
 }
 
 bool same_everywhere(MPI_Comm comm, const unsigned long long* v, int n) {

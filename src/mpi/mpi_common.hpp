@@ -12,8 +12,9 @@
 namespace gpurng {
 namespace mpi {
 
-// MPI usable on this communicator, without any collective.
-bool usable(MPI_Comm comm);
+// MPI usable on the communicator whose Fortran handle is `handle` (gpurng_mpi.h passes communicators so), without any
+// collective: then *comm is it.
+bool usable(int handle, MPI_Comm* comm);
 
 // True when every rank passed the same n values (n <= 8).
 bool same_everywhere(MPI_Comm comm, const unsigned long long* v, int n);

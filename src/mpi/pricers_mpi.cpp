@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // gpurng_mpi.h's pricers: the core's part pricer (gpurngCreatePricerOnPart) with MPI_Allgatherv as its exchange. The
-// communicator travels as its Fortran handle in the context pointer, so nothing is allocated beside the pricer.
+// communicator's Fortran handle travels in the context pointer, so nothing is allocated beside the pricer.
 #include <stdint.h>
 
 #include <vector>
@@ -27,9 +27,10 @@ int allgather(const double* mine, size_t count, double* all, const size_t* count
 
 }  // namespace
 
-extern "C" gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t* pricer, MPI_Comm comm, gpurngBackend_t backend) {
+extern "C" gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t* pricer, int handle, gpurngBackend_t backend) {
   if (pricer) *pricer = nullptr;
-  if (!gpurng::mpi::usable(comm)) return GPURNG_STATUS_NOT_INITIALIZED;
+  MPI_Comm comm;
+  if (!gpurng::mpi::usable(handle, &comm)) return GPURNG_STATUS_NOT_INITIALIZED;
   const unsigned long long args[2] = {static_cast<unsigned long long>(backend), pricer ? 1ull : 0ull};
   if (!gpurng::mpi::same_everywhere(comm, args, 2))
     return pricer ? GPURNG_STATUS_INVALID_VALUE : GPURNG_STATUS_NULL_POINTER;
@@ -37,7 +38,7 @@ extern "C" gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t* pricer, MPI_Comm
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  void* context = reinterpret_cast<void*>(static_cast<intptr_t>(MPI_Comm_c2f(comm)));
+  void* context = reinterpret_cast<void*>(static_cast<intptr_t>(handle));
   gpurngPricer_t p = nullptr;
   const gpurngStatus_t st =
       gpurng::mpi::agree(comm, gpurngCreatePricerOnPart(&p, backend, rank, size, allgather, context));

@@ -35,8 +35,9 @@ static gpurngStatus_t pde(gpurngSolver_t s, MPI_Comm comm, gpurngPdeScheme_t sch
   return comm == MPI_COMM_NULL
              ? gpurngBlackScholesPde1dDouble(s, scheme, kJ, kN, 400.0, kOptions, p->kind, p->S0, p->K, p->r, p->sigma,
                                              p->T, p->price, p->delta, p->gamma, p->grid, p->info)
-             : gpurngMpiBlackScholesPde1dDouble(s, comm, scheme, kJ, kN, 400.0, kOptions, p->kind, p->S0, p->K, p->r,
-                                                p->sigma, p->T, p->price, p->delta, p->gamma, p->grid, p->info);
+             : gpurngMpiBlackScholesPde1dDouble(s, MPI_Comm_c2f(comm), scheme, kJ, kN, 400.0, kOptions, p->kind, p->S0,
+                                                p->K, p->r, p->sigma, p->T, p->price, p->delta, p->gamma, p->grid,
+                                                p->info);
 }
 
 /* The same in float: a PDE batch with float arithmetic and no grid. */
@@ -58,8 +59,8 @@ static void pde_float(gpurngSolver_t s) {
       gpurngBlackScholesPde1dFloat(s, GPURNG_PDE_CRANK_NICOLSON, kJ, kN, 400.0f, kOptions, one.kind, one.S0, one.K,
                                    one.r, one.sigma, one.T, one.price, one.delta, NULL, NULL, one.info);
   const gpurngStatus_t got = gpurngMpiBlackScholesPde1dFloat(
-      s, MPI_COMM_WORLD, GPURNG_PDE_CRANK_NICOLSON, kJ, kN, 400.0f, kOptions, all.kind, all.S0, all.K, all.r, all.sigma,
-      all.T, all.price, all.delta, NULL, NULL, all.info);
+      s, MPI_Comm_c2f(MPI_COMM_WORLD), GPURNG_PDE_CRANK_NICOLSON, kJ, kN, 400.0f, kOptions, all.kind, all.S0, all.K,
+      all.r, all.sigma, all.T, all.price, all.delta, NULL, NULL, all.info);
   check(got == want, "float PDE status");
   check(memcmp(&one, &all, sizeof one) == 0, "float PDE outputs equal one process's");
 }
@@ -94,7 +95,8 @@ static void tridiag_batches(void) {
   gpurngSolver_t s = NULL;
   gpurngCreateSolver(&s);
   const gpurngStatus_t want = gpurngDgtsvStridedBatch(s, kM, dl, d, du, x1, kSystems, kStride, i1);
-  const gpurngStatus_t got = gpurngMpiDgtsvStridedBatch(s, MPI_COMM_WORLD, kM, dl, d, du, x2, kSystems, kStride, i2);
+  const gpurngStatus_t got =
+      gpurngMpiDgtsvStridedBatch(s, MPI_Comm_c2f(MPI_COMM_WORLD), kM, dl, d, du, x2, kSystems, kStride, i2);
   check(got == want && want == GPURNG_STATUS_ZERO_PIVOT, "tridiagonal status");
   check(memcmp(x1, x2, sizeof x1) == 0 && memcmp(i1, i2, sizeof i1) == 0, "tridiagonal solutions equal one process's");
   gpurngDestroySolver(s);
@@ -110,10 +112,11 @@ int main(int argc, char **argv) {
   gpurngSolver_t s = NULL;
   gpurngCreateSolver(&s);
   double l[8] = {0}, c[8] = {1, 1, 1, 1, 1, 1, 1, 1}, u[8] = {0}, x[8] = {0};
-  check(gpurngMpiDgtsvStridedBatch(s, MPI_COMM_WORLD, 4, l, c, u, x, size > 1 ? 1 + rank % 2 : 1, 4, NULL) ==
-            (size > 1 ? GPURNG_STATUS_INVALID_VALUE : GPURNG_STATUS_SUCCESS),
+  check(gpurngMpiDgtsvStridedBatch(s, MPI_Comm_c2f(MPI_COMM_WORLD), 4, l, c, u, x, size > 1 ? 1 + rank % 2 : 1, 4,
+                                   NULL) == (size > 1 ? GPURNG_STATUS_INVALID_VALUE : GPURNG_STATUS_SUCCESS),
         "different batch sizes on different ranks");
-  check(gpurngMpiDgtsvStridedBatch(s, MPI_COMM_NULL, 4, l, c, u, x, 1, 4, NULL) == GPURNG_STATUS_NOT_INITIALIZED,
+  check(gpurngMpiDgtsvStridedBatch(s, MPI_Comm_c2f(MPI_COMM_NULL), 4, l, c, u, x, 1, 4, NULL) ==
+            GPURNG_STATUS_NOT_INITIALIZED,
         "MPI_COMM_NULL");
   gpurngDestroySolver(s);
   return finish("mpi_batches");

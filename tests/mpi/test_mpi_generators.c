@@ -38,9 +38,9 @@ static void blocks(int rank, int size) {
   const gpurngRngType_t types[3] = {GPURNG_RNG_PSEUDO_RANMAR, GPURNG_RNG_PSEUDO_PHILOX4_32_10,
                                     GPURNG_RNG_PSEUDO_XORWOW};
   for (int e = 0; e < 3; ++e)
-    check(
-        gpurngMpiCreateGenerator(&g[e], MPI_COMM_WORLD, types[e], 1802, GPURNG_MPI_BLOCKS, 7) == GPURNG_STATUS_SUCCESS,
-        "create (blocks)");
+    check(gpurngMpiCreateGenerator(&g[e], MPI_Comm_c2f(MPI_COMM_WORLD), types[e], 1802, GPURNG_MPI_BLOCKS, 7) ==
+              GPURNG_STATUS_SUCCESS,
+          "create (blocks)");
   if (!g[0] || !g[1] || !g[2]) return;
   float z[10];
   check(gpurngGenerateNormal(g[2], z, 10, 0.0f, 1.0f) == GPURNG_STATUS_SUCCESS, "normal call before the fill");
@@ -49,9 +49,11 @@ static void blocks(int rank, int size) {
   float *f = malloc(sizeof(float) * total);
   size_t nd = 0, nw = 0, nf = 0;
   for (int round = 0; round < 2; ++round) { /* twice: the second call continues the first */
-    check(gpurngMpiGenerateUniformDouble(g[0], MPI_COMM_WORLD, total, d, &nd) == GPURNG_STATUS_SUCCESS, "fill d");
-    check(gpurngMpiGenerate(g[1], MPI_COMM_WORLD, total, w, &nw) == GPURNG_STATUS_SUCCESS, "fill w");
-    check(gpurngMpiGenerateUniform(g[2], MPI_COMM_WORLD, total, f, &nf) == GPURNG_STATUS_SUCCESS, "fill f");
+    check(gpurngMpiGenerateUniformDouble(g[0], MPI_Comm_c2f(MPI_COMM_WORLD), total, d, &nd) == GPURNG_STATUS_SUCCESS,
+          "fill d");
+    check(gpurngMpiGenerate(g[1], MPI_Comm_c2f(MPI_COMM_WORLD), total, w, &nw) == GPURNG_STATUS_SUCCESS, "fill w");
+    check(gpurngMpiGenerateUniform(g[2], MPI_Comm_c2f(MPI_COMM_WORLD), total, f, &nf) == GPURNG_STATUS_SUCCESS,
+          "fill f");
   }
   double *all_d = gather(d, nd, sizeof(double), rank, size);
   unsigned *all_w = gather(w, nw, sizeof(unsigned), rank, size);
@@ -80,8 +82,8 @@ static void blocks(int rank, int size) {
 
 static void streams(int rank) {
   gpurngGenerator_t g = NULL, one = NULL;
-  check(gpurngMpiCreateGenerator(&g, MPI_COMM_WORLD, GPURNG_RNG_PSEUDO_RANMAR48, 54217137, GPURNG_MPI_STREAMS, 100) ==
-            GPURNG_STATUS_SUCCESS,
+  check(gpurngMpiCreateGenerator(&g, MPI_Comm_c2f(MPI_COMM_WORLD), GPURNG_RNG_PSEUDO_RANMAR48, 54217137,
+                                 GPURNG_MPI_STREAMS, 100) == GPURNG_STATUS_SUCCESS,
         "create (streams)");
   if (!g) return;
   unsigned long long mine[1000], want[1000];
@@ -96,23 +98,23 @@ static void streams(int rank) {
 
 static void bad_input(int rank, int size) {
   gpurngGenerator_t g = NULL;
-  check(gpurngMpiCreateGenerator(&g, MPI_COMM_WORLD, GPURNG_RNG_PSEUDO_RANMAR, 1000 + (size > 1 ? rank : 0),
-                                 GPURNG_MPI_BLOCKS,
+  check(gpurngMpiCreateGenerator(&g, MPI_Comm_c2f(MPI_COMM_WORLD), GPURNG_RNG_PSEUDO_RANMAR,
+                                 1000 + (size > 1 ? rank : 0), GPURNG_MPI_BLOCKS,
                                  0) == (size > 1 ? GPURNG_STATUS_INVALID_VALUE : GPURNG_STATUS_SUCCESS),
         "different seeds on different ranks");
   if (g) gpurngDestroyGenerator(g);
   g = NULL;
-  check(gpurngMpiCreateGenerator(&g, MPI_COMM_NULL, GPURNG_RNG_PSEUDO_RANMAR, 1, GPURNG_MPI_BLOCKS, 0) ==
+  check(gpurngMpiCreateGenerator(&g, MPI_Comm_c2f(MPI_COMM_NULL), GPURNG_RNG_PSEUDO_RANMAR, 1, GPURNG_MPI_BLOCKS, 0) ==
             GPURNG_STATUS_NOT_INITIALIZED,
         "MPI_COMM_NULL");
   /* MINSTD has streams 0..126: the last ranks of a world that starts at 126 pass it. */
-  const gpurngStatus_t st = gpurngMpiCreateGenerator(&g, MPI_COMM_WORLD, GPURNG_RNG_PSEUDO_MINSTD, 1,
+  const gpurngStatus_t st = gpurngMpiCreateGenerator(&g, MPI_Comm_c2f(MPI_COMM_WORLD), GPURNG_RNG_PSEUDO_MINSTD, 1,
                                                      GPURNG_MPI_STREAMS, 127 - (unsigned long long)size);
   check(st == GPURNG_STATUS_SUCCESS && g != NULL, "streams up to the last");
   if (g) gpurngDestroyGenerator(g);
   g = NULL;
-  check(gpurngMpiCreateGenerator(&g, MPI_COMM_WORLD, GPURNG_RNG_PSEUDO_MINSTD, 1, GPURNG_MPI_STREAMS, 127) ==
-                GPURNG_STATUS_OUT_OF_RANGE &&
+  check(gpurngMpiCreateGenerator(&g, MPI_Comm_c2f(MPI_COMM_WORLD), GPURNG_RNG_PSEUDO_MINSTD, 1, GPURNG_MPI_STREAMS,
+                                 127) == GPURNG_STATUS_OUT_OF_RANGE &&
             g == NULL,
         "a stream past the last");
 }

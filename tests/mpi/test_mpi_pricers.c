@@ -24,7 +24,7 @@ static void same(const gpurngPricingResult_t *a, const gpurngPricingResult_t *b,
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   gpurngPricer_t ranks = NULL, one = NULL;
-  if (gpurngMpiCreatePricer(&ranks, MPI_COMM_WORLD, GPURNG_BACKEND_CPU) != GPURNG_STATUS_SUCCESS ||
+  if (gpurngMpiCreatePricer(&ranks, MPI_Comm_c2f(MPI_COMM_WORLD), GPURNG_BACKEND_CPU) != GPURNG_STATUS_SUCCESS ||
       gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CPU) != GPURNG_STATUS_SUCCESS) {
     fprintf(stderr, "FAILED: create\n");
     MPI_Abort(MPI_COMM_WORLD, 1);
