@@ -1129,6 +1129,18 @@ module gpurng
       integer(c_int) :: status
     end function gpurngMpiDgtsvStridedBatch
 
+    function gpurngMpiSgtsvStridedBatch(solver, comm, m, dl, d, du, x, batchCount, batchStride, info) &
+        bind(C, name="gpurngMpiSgtsvStridedBatch") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: comm, m
+      real(c_float), intent(in) :: dl(*), d(*), du(*)
+      real(c_float), intent(inout) :: x(*)
+      integer(c_int), value :: batchCount, batchStride
+      type(c_ptr), value :: info
+      integer(c_int) :: status
+    end function gpurngMpiSgtsvStridedBatch
+
     ! ---- libgpurng_legacy (gpurng_legacy.h): the seeding audit's report (docs/LEGACY.md); directory a
     ! null-terminated string, report_path c_null_ptr for standard output. Returns the number of duplicated seeds.
     function gpurng_legacy_seed_audit_report(directory, report_path) bind(C, name="gpurng_legacy_seed_audit_report") &

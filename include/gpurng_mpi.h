@@ -110,6 +110,11 @@ GPURNG_API gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, int 
                                                      const double *d, const double *du, double *x, int batchCount,
                                                      int batchStride, int *info);
 
+/** As gpurngMpiDgtsvStridedBatch, in single precision (gpurngSgtsvStridedBatch). */
+GPURNG_API gpurngStatus_t gpurngMpiSgtsvStridedBatch(gpurngSolver_t solver, int comm, int m, const float *dl,
+                                                     const float *d, const float *du, float *x, int batchCount,
+                                                     int batchStride, int *info);
+
 #ifdef __cplusplus
 }
 #endif

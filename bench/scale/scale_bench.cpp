@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Several GPUs in one process (docs/SCALING.md): split calls on 1, 2 and 4 devices (as many as the machine has), and
-// one device named twice, against one device in the same run.
-//   fill:  2^33 floats (RANMAR and Philox4_32_10) into each device's own memory, gpurngGenerateUniformParts; the
-//          anchor is one gpurngGenerateUniform of the whole into one device's memory;
-//   asian: the Asian basket at the pricing benchmark's full size (4096 parameter sets, 2^16 paths a set, 256 steps,
-//          float paths, Philox), gpurngCreatePricerOnWorkers; anchor: one CUDA pricer;
-//   pde:   65536 options (implicit, float, J = 255, N = 2500, Smax 400), host arrays, gpurngCreateSolverOnWorkers;
-//          anchor: one solver on device arrays (no staging).
+// one device named twice, against one device in the same run. The workloads are workloads.hpp's:
+//   fill:  into each device's own memory, gpurngGenerateUniformParts; the anchor is one gpurngGenerateUniform of the
+//          whole into one device's memory;
+//   asian: gpurngCreatePricerOnWorkers; anchor: one CUDA pricer;
+//   pde:   host arrays, gpurngCreateSolverOnWorkers; anchor: one solver on device arrays (no staging).
 // Each figure is the median of 5 timed calls after a warm-up. Per list also the time of each worker's part alone
 // (the same call on a one-worker list of that part's size, one after another): their spread, and the join cost =
 // split time - the slowest part alone.
@@ -28,27 +26,12 @@
 #include "gpurng_pde.h"
 #include "gpurng_pricing.h"
 #include "gpurng_tridiag.h"
+#include "workloads.hpp"
 
 namespace {
 
-double seconds(const std::function<void()>& f, int reps = 5) {
-  f();  // warm-up: allocations, tables, first launches
-  std::vector<double> t;
-  for (int r = 0; r < reps; ++r) {
-    const auto a = std::chrono::steady_clock::now();
-    f();
-    t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count());
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
-void check(gpurngStatus_t st, const char* what) {
-  if (st != GPURNG_STATUS_SUCCESS) {
-    std::fprintf(stderr, "%s: status %d\n", what, int(st));
-    std::exit(1);
-  }
-}
+using scale_workloads::check;
+using scale_workloads::seconds;
 
 struct List {
   std::string name;
@@ -106,9 +89,9 @@ int main(int argc, char** argv) {
   std::vector<Result> results;
 
   // ---- fills ----
-  const size_t total = args.quick ? size_t(1) << 28 : size_t(1) << 33;
-  for (gpurngRngType_t engine : {GPURNG_RNG_PSEUDO_RANMAR, GPURNG_RNG_PSEUDO_PHILOX4_32_10}) {
-    const std::string what = std::string("fill ") + (engine == GPURNG_RNG_PSEUDO_RANMAR ? "RANMAR" : "Philox");
+  const size_t total = scale_workloads::fill_total(args.quick);
+  for (gpurngRngType_t engine : scale_workloads::kFillEngines) {
+    const std::string what = scale_workloads::fill_name(engine);
     gpurngGenerator_t g = nullptr;
     check(gpurngCreateGenerator(&g, engine), "generator");
     double anchor;
@@ -146,19 +129,12 @@ int main(int argc, char** argv) {
 
   // ---- the Asian basket ----
   {
-    const int sets = args.quick ? 256 : 4096, steps = 256;
-    std::vector<gpurngAsianBasketParams_t> p(static_cast<size_t>(sets));
-    for (int k = 0; k < sets; ++k) p[size_t(k)] = {1.5 + 1e-4 * k, 1.2, 0.001, 0.002, 0.02, 0.01, 0.015};
-    gpurngPricingOptions_t o;
-    gpurngPricingOptionsDefault(&o);
-    o.paths = 1 << 16;
-    o.precision = GPURNG_PATHS_FLOAT;
-    std::vector<gpurngPricingResult_t> r(static_cast<size_t>(sets)), r1(static_cast<size_t>(sets));
+    scale_workloads::Asian asian(args.quick);
     gpurngPricer_t one = nullptr;
     cudaSetDevice(0);
     check(gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CUDA), "pricer");
-    const double anchor =
-        seconds([&] { check(gpurngPriceAsianBasket(one, &o, steps, sets, p.data(), r1.data()), "price"); });
+    const double anchor = seconds([&] { check(asian.price(one), "price"); });
+    const std::vector<gpurngPricingResult_t> r1 = asian.results;
     std::printf("%-22s %-14s %9.3f ms  (one CUDA pricer, the anchor)\n", "asian", "one call", anchor * 1e3);
     for (const List& l : lists) {
       gpurngPricer_t split = nullptr;
@@ -166,21 +142,19 @@ int main(int argc, char** argv) {
       check(gpurngCreatePricerOnWorkers(&split, w), "pricer on workers");
       gpurngDestroyWorkers(w);
       results.push_back(measure(
-          "asian", l, o.paths, anchor,
-          [&] { check(gpurngPriceAsianBasket(split, &o, steps, sets, p.data(), r.data()), "split price"); },
+          "asian", l, asian.options.paths, anchor, [&] { check(asian.price(split), "split price"); },
           [&](int device, size_t count) {  // the part's paths alone, on one device
             cudaSetDevice(device);
             gpurngPricer_t q = nullptr;
             check(gpurngCreatePricerOnBackend(&q, GPURNG_BACKEND_CUDA), "pricer");
-            gpurngPricingOptions_t po = o;
-            po.paths = count;
-            std::vector<gpurngPricingResult_t> part_results(static_cast<size_t>(sets));
-            check(gpurngPriceAsianBasket(q, &po, steps, sets, p.data(), part_results.data()), "part price");
+            scale_workloads::Asian part(args.quick);
+            part.options.paths = count;
+            check(part.price(q), "part price");
             gpurngDestroyPricer(q);
             cudaSetDevice(0);
           }));
       gpurngDestroyPricer(split);
-      if (r[0].mean != r1[0].mean || r[0].std_error != r1[0].std_error) {
+      if (asian.results[0].mean != r1[0].mean || asian.results[0].std_error != r1[0].std_error) {
         std::fprintf(stderr, "split price differs from one pricer's\n");
         return 1;
       }
@@ -190,14 +164,8 @@ int main(int argc, char** argv) {
 
   // ---- the PDE batch ----
   {
-    const int count = args.quick ? 1024 : 65536, J = 255, N = 2500;
-    const size_t nopt = static_cast<size_t>(count);
-    std::vector<int> kind(nopt, GPURNG_OPTION_CALL);
-    std::vector<float> S0(nopt), K(nopt, 100.0f), r(nopt, 0.05f), sigma(nopt), T(nopt, 1.0f), price(nopt), price1(nopt);
-    for (int k = 0; k < count; ++k) {
-      S0[size_t(k)] = 50.0f + float(k % 100);
-      sigma[size_t(k)] = 0.15f + 0.001f * float(k % 200);
-    }
+    scale_workloads::PdeBatch batch(args.quick);
+    const int count = batch.count, J = batch.kJ, N = batch.kN;
     gpurngSolver_t one = nullptr;
     cudaSetDevice(0);
     check(gpurngCreateSolver(&one), "solver");
@@ -206,15 +174,19 @@ int main(int argc, char** argv) {
     const size_t fb = size_t(count) * 4;
     cudaMalloc(&dk, fb), cudaMalloc(&dS, fb), cudaMalloc(&dK, fb), cudaMalloc(&dr, fb), cudaMalloc(&dsig, fb);
     cudaMalloc(&dT, fb), cudaMalloc(&dp, fb);
-    cudaMemcpy(dk, kind.data(), fb, cudaMemcpyHostToDevice), cudaMemcpy(dS, S0.data(), fb, cudaMemcpyHostToDevice);
-    cudaMemcpy(dK, K.data(), fb, cudaMemcpyHostToDevice), cudaMemcpy(dr, r.data(), fb, cudaMemcpyHostToDevice);
-    cudaMemcpy(dsig, sigma.data(), fb, cudaMemcpyHostToDevice), cudaMemcpy(dT, T.data(), fb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dk, batch.kind.data(), fb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dS, batch.S0.data(), fb, cudaMemcpyHostToDevice),
+        cudaMemcpy(dK, batch.K.data(), fb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dr, batch.r.data(), fb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dsig, batch.sigma.data(), fb, cudaMemcpyHostToDevice);
+    cudaMemcpy(dT, batch.T.data(), fb, cudaMemcpyHostToDevice);
     const double anchor = seconds([&] {
       check(gpurngBlackScholesPde1dFloat(one, GPURNG_PDE_IMPLICIT, J, N, 400.0f, count, dk, dS, dK, dr, dsig, dT, dp,
                                          nullptr, nullptr, nullptr, nullptr),
             "pde");
       cudaDeviceSynchronize();
     });
+    std::vector<float> price1(static_cast<size_t>(count));
     cudaMemcpy(price1.data(), dp, fb, cudaMemcpyDeviceToHost);
     std::printf("%-22s %-14s %9.3f ms  (one solver on device arrays, the anchor)\n", "pde", "one call", anchor * 1e3);
     for (const List& l : lists) {
@@ -222,22 +194,20 @@ int main(int argc, char** argv) {
       gpurngWorkers_t w0 = workers_of(l.devices);
       check(gpurngCreateSolverOnWorkers(&split, w0), "solver on workers");
       gpurngDestroyWorkers(w0);
-      auto run = [&](gpurngSolver_t s, int first, int n) {
-        return gpurngBlackScholesPde1dFloat(s, GPURNG_PDE_IMPLICIT, J, N, 400.0f, n, kind.data() + first,
-                                            S0.data() + first, K.data() + first, r.data() + first, sigma.data() + first,
-                                            T.data() + first, price.data() + first, nullptr, nullptr, nullptr, nullptr);
+      auto on = [](gpurngSolver_t s) {
+        return [s](auto... a) { return gpurngBlackScholesPde1dFloat(s, a..., nullptr, nullptr, nullptr, nullptr); };
       };
       results.push_back(measure(
-          "pde", l, size_t(count), anchor, [&] { check(run(split, 0, count), "split pde"); },
+          "pde", l, size_t(count), anchor, [&] { check(batch.run(on(split), 0, count), "split pde"); },
           [&](int device, size_t n) {
             gpurngWorkers_t single = workers_of({device});
             gpurngSolver_t s = nullptr;
             check(gpurngCreateSolverOnWorkers(&s, single), "part solver");
-            check(run(s, 0, int(n)), "part pde");
+            check(batch.run(on(s), 0, int(n)), "part pde");
             gpurngDestroySolver(s);
             gpurngDestroyWorkers(single);
           }));
-      if (std::memcmp(price.data(), price1.data(), fb) != 0) {
+      if (std::memcmp(batch.price.data(), price1.data(), fb) != 0) {
         std::fprintf(stderr, "split PDE prices differ from one call's\n");
         return 1;
       }

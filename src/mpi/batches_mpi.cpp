@@ -72,6 +72,36 @@ gpurngStatus_t pde_over_ranks(Pde pde, gpurngSolver_t solver, int handle, gpurng
   return mpi == MPI_SUCCESS ? st : GPURNG_STATUS_INTERNAL_ERROR;
 }
 
+// A strided batch (gpurng_tridiag.h) split by systems over the ranks, every rank then holding every x and info.
+template <typename T, typename Solve>
+gpurngStatus_t strided_over_ranks(Solve solve, gpurngSolver_t solver, int handle, int m, const T* dl, const T* d,
+                                  const T* du, T* x, int batchCount, int batchStride, int* info) {
+  MPI_Comm comm;
+  if (!usable(handle, &comm)) return GPURNG_STATUS_NOT_INITIALIZED;
+  const unsigned long long args[4] = {static_cast<unsigned long long>(m), static_cast<unsigned long long>(batchCount),
+                                      static_cast<unsigned long long>(batchStride), info ? 1ull : 0ull};
+  if (!same_everywhere(comm, args, 4)) return GPURNG_STATUS_INVALID_VALUE;
+  if (m < 1 || batchCount < 0 || batchStride < m) return GPURNG_STATUS_OUT_OF_RANGE;
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  const gpurng::mpi::Slice s = slice_of(size_t(batchCount), rank, size);
+  const size_t at = s.first * size_t(batchStride);
+  std::vector<int> own;
+  int* inf = info;
+  if (!inf) {
+    own.assign(size_t(batchCount), 0);
+    inf = own.data();
+  }
+  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+  if (s.count > 0) st = solve(solver, m, dl + at, d + at, du + at, x + at, int(s.count), batchStride, inf + s.first);
+  st = agree_batch(comm, st);
+  if (st != GPURNG_STATUS_SUCCESS && st != GPURNG_STATUS_ZERO_PIVOT) return st;
+  int mpi = allgather_slices(comm, x, size_t(batchCount), size_t(batchStride), size_t(m));
+  if (mpi == MPI_SUCCESS) mpi = allgather_slices(comm, inf, size_t(batchCount), 1, 1);
+  return mpi == MPI_SUCCESS ? st : GPURNG_STATUS_INTERNAL_ERROR;
+}
+
 }  // namespace
 
 extern "C" {
@@ -96,31 +126,14 @@ gpurngStatus_t gpurngMpiBlackScholesPde1dFloat(gpurngSolver_t solver, int handle
 
 gpurngStatus_t gpurngMpiDgtsvStridedBatch(gpurngSolver_t solver, int handle, int m, const double* dl, const double* d,
                                           const double* du, double* x, int batchCount, int batchStride, int* info) {
-  MPI_Comm comm;
-  if (!usable(handle, &comm)) return GPURNG_STATUS_NOT_INITIALIZED;
-  const unsigned long long args[4] = {static_cast<unsigned long long>(m), static_cast<unsigned long long>(batchCount),
-                                      static_cast<unsigned long long>(batchStride), info ? 1ull : 0ull};
-  if (!same_everywhere(comm, args, 4)) return GPURNG_STATUS_INVALID_VALUE;
-  if (m < 1 || batchCount < 0 || batchStride < m) return GPURNG_STATUS_OUT_OF_RANGE;
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  const gpurng::mpi::Slice s = slice_of(size_t(batchCount), rank, size);
-  const size_t at = s.first * size_t(batchStride);
-  std::vector<int> own;
-  int* inf = info;
-  if (!inf) {
-    own.assign(size_t(batchCount), 0);
-    inf = own.data();
-  }
-  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
-  if (s.count > 0)
-    st = gpurngDgtsvStridedBatch(solver, m, dl + at, d + at, du + at, x + at, int(s.count), batchStride, inf + s.first);
-  st = agree_batch(comm, st);
-  if (st != GPURNG_STATUS_SUCCESS && st != GPURNG_STATUS_ZERO_PIVOT) return st;
-  int mpi = allgather_slices(comm, x, size_t(batchCount), size_t(batchStride), size_t(m));
-  if (mpi == MPI_SUCCESS) mpi = allgather_slices(comm, inf, size_t(batchCount), 1, 1);
-  return mpi == MPI_SUCCESS ? st : GPURNG_STATUS_INTERNAL_ERROR;
+  return strided_over_ranks<double>(gpurngDgtsvStridedBatch, solver, handle, m, dl, d, du, x, batchCount, batchStride,
+                                    info);
+}
+
+gpurngStatus_t gpurngMpiSgtsvStridedBatch(gpurngSolver_t solver, int handle, int m, const float* dl, const float* d,
+                                          const float* du, float* x, int batchCount, int batchStride, int* info) {
+  return strided_over_ranks<float>(gpurngSgtsvStridedBatch, solver, handle, m, dl, d, du, x, batchCount, batchStride,
+                                   info);
 }
 
 }  // extern "C"

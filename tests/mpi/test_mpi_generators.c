@@ -121,6 +121,7 @@ static void bad_input(int rank, int size) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  setup_ranks(argc, argv);
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -2,8 +2,9 @@
 /*
  * gpurng_mpi.h's pricers under mpirun (ctest: 1, 2, 3, 4 and 8 ranks): the Asian basket (Philox, 100003 paths from
  * path 77), LIBOR caplets by RQMC (scrambled Sobol', 8 replications, Brownian bridge) and the MBS by antithetic
- * MRG32k3a paths, each priced by gpurngMpiCreatePricer's pricer on every rank and by one CPU pricer: price and standard
- * error must be the same bits on every rank. Rank 0 prints "mpi_pricers: ok" only if all agree.
+ * MRG32k3a paths, each priced by gpurngMpiCreatePricer's pricer on every rank (on its GPU where it has one) and by
+ * one CPU pricer: price and standard error must be the same bits on every rank. Rank 0 prints "mpi_pricers: ok" only if
+ * all agree.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -23,8 +24,10 @@ static void same(const gpurngPricingResult_t *a, const gpurngPricingResult_t *b,
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  /* The ranks price on their GPUs where they have them (the same bits as the CPU's pricers). */
+  const gpurngBackend_t backend = setup_ranks(argc, argv) ? GPURNG_BACKEND_CUDA : GPURNG_BACKEND_CPU;
   gpurngPricer_t ranks = NULL, one = NULL;
-  if (gpurngMpiCreatePricer(&ranks, MPI_Comm_c2f(MPI_COMM_WORLD), GPURNG_BACKEND_CPU) != GPURNG_STATUS_SUCCESS ||
+  if (gpurngMpiCreatePricer(&ranks, MPI_Comm_c2f(MPI_COMM_WORLD), backend) != GPURNG_STATUS_SUCCESS ||
       gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CPU) != GPURNG_STATUS_SUCCESS) {
     fprintf(stderr, "FAILED: create\n");
     MPI_Abort(MPI_COMM_WORLD, 1);

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// One MPI rank per GPU (docs/SCALING.md, MPI ranks) against the same split in one process, in one run:
+//   mpirun -np P mpi_scale_bench OUT.json [--quick]      (P = the node's GPU count, one rank per GPU)
+// For n = 1, 2, 4, ... <= P, the first n ranks time workloads.hpp's calls through gpurng_mpi.h on a communicator of
+// n ranks (the others wait): the block-policy fill (each rank's part into its own GPU's memory), the Asian basket
+// pricer (its moments exchanged inside the call) and the PDE batch (host arrays, every rank receiving every price
+// inside the call). Each call is timed between two barriers of those n ranks: the slowest rank's time, MPI_Init and
+// the collective creates outside it. Then rank 0 alone times, on devices 0 .. n-1, the same calls split by
+// gpurngCreateWorkers in one process (the speed-up to compare with), and the one-device call.
+// Speed-ups: MPI time(1 rank) / MPI time(n ranks); in-process one-device time / split time(n devices).
+#include <cuda_runtime.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../bench_report.hpp"
+#include "../scale/workloads.hpp"
+#include "gpurng_mpi.h"
+
+namespace {
+
+using scale_workloads::check;
+using scale_workloads::seconds;
+
+struct Row {
+  std::string what;
+  int n;
+  double mpi_s, split_s, one_s;
+};
+
+size_t part_of(size_t total, int rank, int ranks) {
+  const unsigned __int128 t = total;
+  return size_t(t * unsigned(rank + 1) / unsigned(ranks) - t * unsigned(rank) / unsigned(ranks));
+}
+
+// The MPI figures of the n-rank communicator `comm` (valid on its ranks only).
+void time_mpi(MPI_Comm comm, bool quick, std::vector<double>* mpi_s) {
+  const int handle = MPI_Comm_c2f(comm);
+  int rank = 0, n = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &n);
+  const auto fence = [comm] { MPI_Barrier(comm); };
+  const size_t total = scale_workloads::fill_total(quick);
+  for (gpurngRngType_t engine : scale_workloads::kFillEngines) {
+    gpurngGenerator_t g = nullptr;
+    check(gpurngMpiCreateGenerator(&g, handle, engine, 1234, GPURNG_MPI_BLOCKS, 0), "MPI generator");
+    float* part = nullptr;
+    if (cudaMalloc(&part, part_of(total, rank, n) * sizeof(float)) != cudaSuccess)
+      check(GPURNG_STATUS_ALLOCATION_FAILED, "part");
+    mpi_s->push_back(
+        seconds([&] { check(gpurngMpiGenerateUniform(g, handle, total, part, nullptr), "MPI fill"); }, 5, fence));
+    cudaFree(part);
+    gpurngDestroyGenerator(g);
+  }
+  {
+    scale_workloads::Asian asian(quick);
+    gpurngPricer_t p = nullptr;
+    check(gpurngMpiCreatePricer(&p, handle, GPURNG_BACKEND_CUDA), "MPI pricer");
+    mpi_s->push_back(seconds([&] { check(asian.price(p), "MPI price"); }, 5, fence));
+    gpurngDestroyPricer(p);
+  }
+  {
+    scale_workloads::PdeBatch batch(quick);
+    gpurngSolver_t s = nullptr;
+    check(gpurngCreateSolver(&s), "solver");
+    auto pde = [&](auto... a) {
+      return gpurngMpiBlackScholesPde1dFloat(s, handle, a..., nullptr, nullptr, nullptr, nullptr);
+    };
+    mpi_s->push_back(seconds([&] { check(batch.run(pde, 0, batch.count), "MPI pde"); }, 5, fence));
+    gpurngDestroySolver(s);
+  }
+}
+
+// Rank 0: the same calls split over devices 0 .. n-1 in this process, and the one-device calls.
+void time_in_process(int n, bool quick, std::vector<double>* split_s, std::vector<double>* one_s) {
+  std::vector<int> devices;
+  for (int d = 0; d < n; ++d) devices.push_back(d);
+  gpurngWorkers_t w = nullptr;
+  check(gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, devices.data(), n), "workers");
+  const size_t total = scale_workloads::fill_total(quick);
+  for (gpurngRngType_t engine : scale_workloads::kFillEngines) {
+    gpurngGenerator_t g = nullptr;
+    check(gpurngCreateGenerator(&g, engine), "generator");
+    gpurngSetPseudoRandomGeneratorSeed(g, 1234);
+    std::vector<size_t> counts(static_cast<size_t>(n));
+    check(gpurngSplitCount(w, total, counts.data()), "split");
+    std::vector<float*> bufs(static_cast<size_t>(n));
+    for (int d = 0; d < n; ++d) {
+      cudaSetDevice(d);
+      if (cudaMalloc(&bufs[size_t(d)], counts[size_t(d)] * sizeof(float)) != cudaSuccess)
+        check(GPURNG_STATUS_ALLOCATION_FAILED, "buffers");
+    }
+    cudaSetDevice(0);
+    split_s->push_back(seconds([&] { check(gpurngGenerateUniformParts(g, w, bufs.data(), counts.data()), "parts"); }));
+    for (float* b : bufs) cudaFree(b);
+    float* whole = nullptr;
+    if (cudaMalloc(&whole, total * sizeof(float)) != cudaSuccess) check(GPURNG_STATUS_ALLOCATION_FAILED, "whole");
+    one_s->push_back(seconds([&] { check(gpurngGenerateUniform(g, whole, total), "fill"); }));
+    cudaFree(whole);
+    gpurngDestroyGenerator(g);
+  }
+  {
+    scale_workloads::Asian asian(quick);
+    gpurngPricer_t split = nullptr, one = nullptr;
+    check(gpurngCreatePricerOnWorkers(&split, w), "pricer on workers");
+    check(gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CUDA), "pricer");
+    split_s->push_back(seconds([&] { check(asian.price(split), "split price"); }));
+    one_s->push_back(seconds([&] { check(asian.price(one), "price"); }));
+    gpurngDestroyPricer(split);
+    gpurngDestroyPricer(one);
+  }
+  {
+    scale_workloads::PdeBatch batch(quick);
+    gpurngSolver_t split = nullptr, one = nullptr;
+    check(gpurngCreateSolverOnWorkers(&split, w), "solver on workers");
+    check(gpurngCreateSolver(&one), "solver");
+    auto on = [](gpurngSolver_t s) {
+      return [s](auto... a) { return gpurngBlackScholesPde1dFloat(s, a..., nullptr, nullptr, nullptr, nullptr); };
+    };
+    split_s->push_back(seconds([&] { check(batch.run(on(split), 0, batch.count), "split pde"); }));
+    one_s->push_back(seconds([&] { check(batch.run(on(one), 0, batch.count), "pde"); }));
+    gpurngDestroySolver(split);
+    gpurngDestroySolver(one);
+  }
+  gpurngDestroyWorkers(w);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  gpurng_bench::Args args = gpurng_bench::parse_args(argc, argv, "mpi_scale_bench.json");
+  if (argc > 1 && argv[1][0] != '-') args.json = argv[1];
+  int rank = 0, ranks = 1, gpus = 0, local = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_rank(node, &local);
+  MPI_Comm_free(&node);
+  if (cudaGetDeviceCount(&gpus) != cudaSuccess || gpus < ranks) {
+    if (rank == 0) std::fprintf(stderr, "needs a GPU per rank (%d GPUs, %d ranks)\n", gpus, ranks);
+    MPI_Finalize();
+    return 77;
+  }
+  cudaSetDevice(local);
+  const char* names[] = {"fill RANMAR", "fill Philox", "asian", "pde"};
+  std::vector<Row> rows;
+  for (int n = 1; n <= ranks; n *= 2) {
+    MPI_Comm comm;
+    MPI_Comm_split(MPI_COMM_WORLD, rank < n ? 0 : MPI_UNDEFINED, rank, &comm);
+    std::vector<double> mpi_s, split_s, one_s;
+    if (comm != MPI_COMM_NULL) {
+      time_mpi(comm, args.quick, &mpi_s);
+      MPI_Comm_free(&comm);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) {
+      time_in_process(n, args.quick, &split_s, &one_s);
+      cudaSetDevice(local);
+      for (size_t i = 0; i < mpi_s.size(); ++i) {
+        rows.push_back({names[i], n, mpi_s[i], split_s[i], one_s[i]});
+        std::printf("%-12s %d ranks %9.3f ms   in one process: %9.3f ms split, %9.3f ms one GPU\n", names[i], n,
+                    mpi_s[i] * 1e3, split_s[i] * 1e3, one_s[i] * 1e3);
+        std::fflush(stdout);
+      }
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  if (rank == 0) {
+    cudaDeviceProp prop;
+    cudaGetDeviceProperties(&prop, 0);
+    std::ostringstream js;
+    js << "{\n  \"benchmark\": \"mpi_scale_bench\",\n  \"device\": \"" << prop.name << "\",\n  \"devices\": " << gpus
+       << ",\n  \"ranks\": " << ranks << ",\n  \"host_cpu\": \"" << gpurng_bench::host_cpu()
+       << "\",\n  \"command\": \"mpirun -np " << ranks << " " << args.command << "\",\n  \"rows\": [\n";
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Row& x = rows[i];
+      double mpi1 = 0;
+      for (const Row& y : rows)
+        if (y.what == x.what && y.n == 1) mpi1 = y.mpi_s;
+      const double mpi_speedup = mpi1 / x.mpi_s, split_speedup = x.one_s / x.split_s;
+      js << "    {\"what\": \"" << x.what << "\", \"ranks\": " << x.n << ", \"mpi_ms\": " << x.mpi_s * 1e3
+         << ", \"in_process_split_ms\": " << x.split_s * 1e3 << ", \"one_gpu_ms\": " << x.one_s * 1e3
+         << ", \"mpi_speedup\": " << mpi_speedup << ", \"in_process_speedup\": " << split_speedup
+         << ", \"mpi_over_in_process\": " << mpi_speedup / split_speedup << "}" << (i + 1 < rows.size() ? "," : "")
+         << "\n";
+    }
+    js << "  ]\n}\n";
+    std::ofstream(args.json) << js.str();
+    std::printf("wrote %s\n", args.json.c_str());
+  }
+  MPI_Finalize();
+  return 0;
+}
