@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One MPI rank per GPU (docs/SCALING.md, MPI ranks) against the same split in one process, in one run:
+// One MPI rank per GPU (docs/SCALING.md, MPI ranks), 1, 2, 4, ... ranks in one run:
 //   mpirun -np P mpi_scale_bench OUT.json [--quick]      (P = the node's GPU count, one rank per GPU)
 // For n = 1, 2, 4, ... <= P, the first n ranks time workloads.hpp's calls through gpurng_mpi.h on a communicator of
 // n ranks (the others wait): the block-policy fill (each rank's part into its own GPU's memory), the Asian basket
 // pricer (its moments exchanged inside the call) and the PDE batch (host arrays staged to the rank's GPU, every rank
-// receiving every price inside the call). Each call is timed between two barriers of those n ranks: the slowest rank's time, MPI_Init and
-// the collective creates outside it. Then rank 0 alone times, on devices 0 .. n-1, the same calls split by
-// gpurngCreateWorkers in one process (the speed-up to compare with), and the one-device call.
-// Speed-ups: MPI time(1 rank) / MPI time(n ranks); in-process one-device time / split time(n devices).
+// receiving every price inside the call). Each call is timed between two barriers of those n ranks: the slowest rank's
+// time, MPI_Init and the collective creates outside it. Then rank 0 alone times, on devices 0 .. n-1, the same calls
+// split by gpurngCreateWorkers in one process (the speed-up to compare with), and the one-device call. Speed-ups: MPI
+// time(1 rank) / MPI time(n ranks); in-process one-device time / split time(n devices).
 #include <cuda_runtime.h>
 #include <mpi.h>
 
@@ -29,7 +29,7 @@ using scale_workloads::seconds;
 struct Row {
   std::string what;
   int n;
-  double mpi_s, split_s, one_s;
+  double mpi_s;
 };
 
 // Progress on stderr (rank, stage, seconds since start), so that a stalled run shows where it stopped.
@@ -94,64 +94,6 @@ void time_mpi(MPI_Comm comm, bool quick, std::vector<double>* mpi_s) {
   }
 }
 
-// Rank 0: the same calls split over devices 0 .. n-1 in this process, and the one-device calls.
-void time_in_process(int n, bool quick, std::vector<double>* split_s, std::vector<double>* one_s) {
-  std::vector<int> devices;
-  for (int d = 0; d < n; ++d) devices.push_back(d);
-  gpurngWorkers_t w = nullptr;
-  check(gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, devices.data(), n), "workers");
-  const size_t total = scale_workloads::fill_total(quick);
-  for (gpurngRngType_t engine : scale_workloads::kFillEngines) {
-    gpurngGenerator_t g = nullptr;
-    check(gpurngCreateGenerator(&g, engine), "generator");
-    gpurngSetPseudoRandomGeneratorSeed(g, 1234);
-    std::vector<size_t> counts(static_cast<size_t>(n));
-    check(gpurngSplitCount(w, total, counts.data()), "split");
-    std::vector<float*> bufs(static_cast<size_t>(n));
-    for (int d = 0; d < n; ++d) {
-      cudaSetDevice(d);
-      if (cudaMalloc(&bufs[size_t(d)], counts[size_t(d)] * sizeof(float)) != cudaSuccess)
-        check(GPURNG_STATUS_ALLOCATION_FAILED, "buffers");
-    }
-    cudaSetDevice(0);
-    split_s->push_back(seconds([&] { check(gpurngGenerateUniformParts(g, w, bufs.data(), counts.data()), "parts"); }));
-    for (float* b : bufs) cudaFree(b);
-    float* whole = nullptr;
-    if (cudaMalloc(&whole, total * sizeof(float)) != cudaSuccess) check(GPURNG_STATUS_ALLOCATION_FAILED, "whole");
-    one_s->push_back(seconds([&] { check(gpurngGenerateUniform(g, whole, total), "fill"); }));
-    cudaFree(whole);
-    gpurngDestroyGenerator(g);
-  }
-  {
-    scale_workloads::Asian asian(quick);
-    gpurngPricer_t split = nullptr, one = nullptr;
-    check(gpurngCreatePricerOnWorkers(&split, w), "pricer on workers");
-    check(gpurngCreatePricerOnBackend(&one, GPURNG_BACKEND_CUDA), "pricer");
-    split_s->push_back(seconds([&] { check(asian.price(split), "split price"); }));
-    one_s->push_back(seconds([&] { check(asian.price(one), "price"); }));
-    gpurngDestroyPricer(split);
-    gpurngDestroyPricer(one);
-  }
-  {
-    scale_workloads::PdeBatch batch(quick);
-    gpurngSolver_t split = nullptr, one = nullptr;
-    const int zero = 0;
-    gpurngWorkers_t first = nullptr;  // device 0 alone, host arrays staged as in the split
-    check(gpurngCreateWorkers(&first, GPURNG_BACKEND_CUDA, &zero, 1), "workers");
-    check(gpurngCreateSolverOnWorkers(&split, w), "solver on workers");
-    check(gpurngCreateSolverOnWorkers(&one, first), "solver");
-    gpurngDestroyWorkers(first);
-    auto on = [](gpurngSolver_t s) {
-      return [s](auto... a) { return gpurngBlackScholesPde1dFloat(s, a..., nullptr, nullptr, nullptr, nullptr); };
-    };
-    split_s->push_back(seconds([&] { check(batch.run(on(split), 0, batch.count), "split pde"); }));
-    one_s->push_back(seconds([&] { check(batch.run(on(one), 0, batch.count), "pde"); }));
-    gpurngDestroySolver(split);
-    gpurngDestroySolver(one);
-  }
-  gpurngDestroyWorkers(w);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -176,23 +118,17 @@ int main(int argc, char** argv) {
   for (int n = 1; n <= ranks; n *= 2) {
     MPI_Comm comm;
     MPI_Comm_split(MPI_COMM_WORLD, rank < n ? 0 : MPI_UNDEFINED, rank, &comm);
-    std::vector<double> mpi_s, split_s, one_s;
+    std::vector<double> mpi_s;
     if (comm != MPI_COMM_NULL) {
       time_mpi(comm, args.quick, &mpi_s);
       MPI_Comm_free(&comm);
     }
-    MPI_Barrier(MPI_COMM_WORLD);
-    if (rank == 0) {
-      stage("in one process", n);
-      time_in_process(n, args.quick, &split_s, &one_s);
-      cudaSetDevice(local);
+    if (rank == 0)
       for (size_t i = 0; i < mpi_s.size(); ++i) {
-        rows.push_back({names[i], n, mpi_s[i], split_s[i], one_s[i]});
-        std::printf("%-12s %d ranks %9.3f ms   in one process: %9.3f ms split, %9.3f ms one GPU\n", names[i], n,
-                    mpi_s[i] * 1e3, split_s[i] * 1e3, one_s[i] * 1e3);
+        rows.push_back({names[i], n, mpi_s[i]});
+        std::printf("%-12s %d ranks %9.3f ms\n", names[i], n, mpi_s[i] * 1e3);
         std::fflush(stdout);
       }
-    }
     MPI_Barrier(MPI_COMM_WORLD);
   }
   if (rank == 0) {
@@ -207,12 +143,8 @@ int main(int argc, char** argv) {
       double mpi1 = 0;
       for (const Row& y : rows)
         if (y.what == x.what && y.n == 1) mpi1 = y.mpi_s;
-      const double mpi_speedup = mpi1 / x.mpi_s, split_speedup = x.one_s / x.split_s;
       js << "    {\"what\": \"" << x.what << "\", \"ranks\": " << x.n << ", \"mpi_ms\": " << x.mpi_s * 1e3
-         << ", \"in_process_split_ms\": " << x.split_s * 1e3 << ", \"one_gpu_ms\": " << x.one_s * 1e3
-         << ", \"mpi_speedup\": " << mpi_speedup << ", \"in_process_speedup\": " << split_speedup
-         << ", \"mpi_over_in_process\": " << mpi_speedup / split_speedup << "}" << (i + 1 < rows.size() ? "," : "")
-         << "\n";
+         << ", \"mpi_speedup\": " << mpi1 / x.mpi_s << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
     }
     js << "  ]\n}\n";
     std::ofstream(args.json) << js.str();

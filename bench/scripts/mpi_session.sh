@@ -57,5 +57,6 @@ if [[ $what == bench || $what == all ]]; then
     grep -v "^\[rank" "$out/mpi_scale_run$run.txt"
     timeout 120 ./build-gpu/bench/scale_bench "$out/scale_run$run.json" > "$out/scale_run$run.txt" 2>&1
     echo "scale_bench run $run rc=$?" | tee -a "$log"
+    python3 tools/compare_mpi_scaling.py "$out/mpi_scale_run$run.json" "$out/scale_run$run.json" | tee -a "$log"
   done
 fi

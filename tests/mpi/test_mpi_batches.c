@@ -65,9 +65,29 @@ static void pde_float(gpurngSolver_t s) {
   check(memcmp(&one, &all, sizeof one) == 0, "float PDE outputs equal one process's");
 }
 
-static void pde_batches(void) {
+/* The rank's solver: on its GPU where it has one (a one-worker list, which stages host arrays to the GPU; an ordinary
+ * solver solves host arrays on the CPU threads), else an ordinary one. Every rank's one-process reference uses the
+ * same kind of solver, so the algorithms (AUTO's choice differs between CPU and GPU) are the same. */
+static int g_gpu = 0;
+static gpurngSolver_t rank_solver(void) {
   gpurngSolver_t s = NULL;
-  gpurngCreateSolver(&s);
+  if (g_gpu) {
+    int device = -1;
+    gpurngWorkers_t w = NULL;
+#ifdef GPURNG_TEST_CUDA
+    cudaGetDevice(&device);
+#endif
+    check(gpurngCreateWorkers(&w, GPURNG_BACKEND_CUDA, &device, 1) == GPURNG_STATUS_SUCCESS, "workers");
+    check(gpurngCreateSolverOnWorkers(&s, w) == GPURNG_STATUS_SUCCESS, "solver on the rank's GPU");
+    gpurngDestroyWorkers(w);
+  } else {
+    gpurngCreateSolver(&s);
+  }
+  return s;
+}
+
+static void pde_batches(void) {
+  gpurngSolver_t s = rank_solver();
   static struct Pde one, all;
   for (int scheme = GPURNG_PDE_IMPLICIT; scheme <= GPURNG_PDE_CRANK_NICOLSON; ++scheme) {
     pde_inputs(&one);
@@ -92,8 +112,7 @@ static void tridiag_batches(void) {
     dl[i] = u - 0.5, du[i] = 0.5 - u, d[i] = 2.5 + u, x1[i] = x2[i] = u;
   }
   d[30 * kStride] = 0.0; /* system 30 meets a zero pivot (CPU THOMAS) */
-  gpurngSolver_t s = NULL;
-  gpurngCreateSolver(&s);
+  gpurngSolver_t s = rank_solver();
   const gpurngStatus_t want = gpurngDgtsvStridedBatch(s, kM, dl, d, du, x1, kSystems, kStride, i1);
   const gpurngStatus_t got =
       gpurngMpiDgtsvStridedBatch(s, MPI_Comm_c2f(MPI_COMM_WORLD), kM, dl, d, du, x2, kSystems, kStride, i2);
@@ -116,14 +135,13 @@ static void tridiag_batches(void) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  setup_ranks(argc, argv);
+  g_gpu = setup_ranks(argc, argv);
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   pde_batches();
   tridiag_batches();
-  gpurngSolver_t s = NULL;
-  gpurngCreateSolver(&s);
+  gpurngSolver_t s = rank_solver();
   double l[8] = {0}, c[8] = {1, 1, 1, 1, 1, 1, 1, 1}, u[8] = {0}, x[8] = {0};
   check(gpurngMpiDgtsvStridedBatch(s, MPI_Comm_c2f(MPI_COMM_WORLD), 4, l, c, u, x, size > 1 ? 1 + rank % 2 : 1, 4,
                                    NULL) == (size > 1 ? GPURNG_STATUS_INVALID_VALUE : GPURNG_STATUS_SUCCESS),
