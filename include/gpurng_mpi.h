@@ -81,7 +81,9 @@ GPURNG_API gpurngStatus_t gpurngMpiCreatePricer(gpurngPricer_t *pricer, int comm
 
 /**
  * Collective: a PDE batch (gpurng_pde.h, host arrays, the same on every rank) split by options over the ranks: rank r
- * prices options [floor(count r / P), floor(count (r+1) / P)) with @p solver (any solver handle of that rank), then
+ * prices options [floor(count r / P), floor(count (r+1) / P)) with @p solver (any solver handle of that rank: an
+ * ordinary solver solves host arrays on the CPU threads, one made by gpurngCreateSolverOnWorkers on a one-worker
+ * list of the rank's GPU stages them to that GPU), then
  * every rank receives every option's outputs (price, and delta, gamma, grid, info where not NULL), so each holds what
  * one process's call writes. The status is the one host call's (ZERO_PIVOT before RESULT_OUT_OF_BOUNDS, a rank's
  * error first), the same on every rank.
