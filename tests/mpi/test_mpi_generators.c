@@ -4,7 +4,8 @@
  *  - BLOCKS: three collective fills (RANMAR doubles, Philox words, XORWOW floats after a normal call on every rank);
  *    the ranks' parts gathered on rank 0 in rank order equal one process's calls of the same totals;
  *  - STREAMS: rank r's numbers equal a one-process generator put on stream first + r;
- *  - bad input: different seeds on different ranks, MPI_COMM_NULL, a stream past the engine's last.
+ *  - bad input: different seeds on different ranks, MPI_COMM_NULL, a create before MPI_Init, a stream past the
+ *    engine's last.
  * Rank 0 prints "mpi_generators: ok" only if every check passed on every rank.
  */
 #include <mpi.h>
@@ -120,8 +121,13 @@ static void bad_input(int rank, int size) {
 }
 
 int main(int argc, char **argv) {
+  /* Before MPI_Init: no collective is attempted, the status says so (any handle; 0 is MPI_COMM_WORLD's in OpenMPI). */
+  gpurngGenerator_t early = NULL;
+  const gpurngStatus_t before_init =
+      gpurngMpiCreateGenerator(&early, 0, GPURNG_RNG_PSEUDO_PHILOX4_32_10, 1, GPURNG_MPI_STREAMS, 0);
   MPI_Init(&argc, &argv);
   setup_ranks(argc, argv);
+  check(before_init == GPURNG_STATUS_NOT_INITIALIZED && early == NULL, "a create before MPI_Init");
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
