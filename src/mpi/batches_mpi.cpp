@@ -32,6 +32,13 @@ int allgather_slices(MPI_Comm comm, T* a, size_t items, size_t per, size_t last_
   return MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, a, counts.data(), displs.data(), MPI_BYTE, comm);
 }
 
+// Every item's info entry, for the status and the all-gather: the caller's array, or `own` sized for n items.
+int* info_entries(int* info, size_t n, std::vector<int>* own) {
+  if (info) return info;
+  own->assign(n, 0);
+  return own->data();
+}
+
 template <typename T, typename Pde>
 gpurngStatus_t pde_over_ranks(Pde pde, gpurngSolver_t solver, int handle, gpurngPdeScheme_t scheme, int J, int N,
                               T Smax, int count, const int* kind, const T* S0, const T* strike, const T* rate,
@@ -48,13 +55,8 @@ gpurngStatus_t pde_over_ranks(Pde pde, gpurngSolver_t solver, int handle, gpurng
   MPI_Comm_size(comm, &size);
   const gpurng::mpi::Slice s = slice_of(size_t(count), rank, size);
   const size_t a = s.first, nodes = size_t(J) + 1;
-  // Every rank's info entries, for the status: the caller's array or one of our own.
   std::vector<int> own;
-  int* inf = info;
-  if (!inf) {
-    own.assign(size_t(count), 0);
-    inf = own.data();
-  }
+  int* inf = info_entries(info, size_t(count), &own);
   gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
   if (s.count > 0)
     st = pde(solver, scheme, J, N, Smax, int(s.count), kind + a, S0 + a, strike + a, rate + a, sigma + a, maturity + a,
@@ -88,11 +90,7 @@ gpurngStatus_t strided_over_ranks(Solve solve, gpurngSolver_t solver, int handle
   const gpurng::mpi::Slice s = slice_of(size_t(batchCount), rank, size);
   const size_t at = s.first * size_t(batchStride);
   std::vector<int> own;
-  int* inf = info;
-  if (!inf) {
-    own.assign(size_t(batchCount), 0);
-    inf = own.data();
-  }
+  int* inf = info_entries(info, size_t(batchCount), &own);
   gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
   if (s.count > 0) st = solve(solver, m, dl + at, d + at, du + at, x + at, int(s.count), batchStride, inf + s.first);
   st = agree_batch(comm, st);
