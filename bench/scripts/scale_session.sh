@@ -5,14 +5,7 @@
 # Usage (on the GPU machine): bash bench/scripts/scale_session.sh OUT_DIR [tests|bench|all]
 # Writes OUT_DIR/{session.log, ctest_gpu.log, ctest_multigpu.log, scale_run1.json, scale_run2.json, scale_run*.txt}.
 set -uo pipefail
-out=${1:?output directory}
-what=${2:-all}
-cd "$(dirname "$0")/../.."
-export PATH=/usr/local/cuda/bin:$PATH
-mkdir -p "$out"
-log="$out/session.log"
-nvidia-smi --query-gpu=index,name,memory.total --format=csv > "$log" 2>&1
-nvidia-smi topo -m >> "$log" 2>&1
+source "$(dirname "$0")/session_start.sh" "$@"
 jobs=$(nproc)
 if [ ! -f build-gpu/build.ninja ]; then
   cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 > /tmp/configure.log 2>&1
