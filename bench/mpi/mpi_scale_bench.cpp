@@ -41,9 +41,15 @@ void stage(const char* what, int n) {
   std::fflush(stderr);
 }
 
+// Rank `rank`'s part of a block fill of `total` over `ranks` ranks: the split rule of every worker list
+// (gpurngSplitCount; gpurng_mpi.h's block policy uses the same).
 size_t part_of(size_t total, int rank, int ranks) {
-  const unsigned __int128 t = total;
-  return size_t(t * unsigned(rank + 1) / unsigned(ranks) - t * unsigned(rank) / unsigned(ranks));
+  gpurngWorkers_t w = nullptr;
+  check(gpurngCreateWorkers(&w, GPURNG_BACKEND_CPU, nullptr, ranks), "workers");
+  std::vector<size_t> counts(static_cast<size_t>(ranks));
+  check(gpurngSplitCount(w, total, counts.data()), "split");
+  gpurngDestroyWorkers(w);
+  return counts[static_cast<size_t>(rank)];
 }
 
 // The MPI figures of the n-rank communicator `comm` (valid on its ranks only).
