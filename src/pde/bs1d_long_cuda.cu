@@ -155,14 +155,20 @@ __device__ __forceinline__ Coeffs<T> coeffs_at(const StepConsts<T>& k, int node,
   return node <= J ? node_coeffs<T, T>(k, node, J, implicit) : padding_coeffs<T, T>();
 }
 
+// The threads pricing one option: a block holds `groups` options (resident grids of few chunks) or one; thread t
+// of nt of its option's group (t < P for a resident option).
+struct Group {
+  int t, nt;
+};
+
 // f(p, v) for each of the thread's chunks p < P, v its 32 nodes: the registers u (resident: chunk p = thread) or a
 // copy loaded from the scratch grid and stored back when Store (streamed).
 template <bool Resident, bool Store, typename T, typename F>
-__device__ __forceinline__ void each_chunk(const LongArrays<T>& w, int P, T (&u)[kR], F f) {
+__device__ __forceinline__ void each_chunk(const LongArrays<T>& w, int P, Group gr, T (&u)[kR], F f) {
   if constexpr (Resident) {
-    if (int(threadIdx.x) < P) f(int(threadIdx.x), u);
+    if (gr.t < P) f(gr.t, u);
   } else {
-    for (int p = threadIdx.x; p < P; p += blockDim.x) {
+    for (int p = gr.t; p < P; p += gr.nt) {
       T v[kR];
       GPURNG_UNROLL
       for (int j = 0; j < kR; ++j) v[j] = w.grid[size_t(j) * w.slots + p];
@@ -177,9 +183,9 @@ __device__ __forceinline__ void each_chunk(const LongArrays<T>& w, int P, T (&u)
 
 // Every chunk's first and last node into halo buffer `b` (then a barrier).
 template <bool Resident, typename T>
-__device__ __forceinline__ void publish_halo(const LongArrays<T>& w, int P, T (&u)[kR], int b) {
+__device__ __forceinline__ void publish_halo(const LongArrays<T>& w, int P, Group gr, T (&u)[kR], int b) {
   T* h = w.halo + size_t(b) * 2 * w.slots;
-  each_chunk<Resident, false>(w, P, u, [&](int p, T(&v)[kR]) {
+  each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[kR]) {
     h[p] = v[0];
     h[w.slots + p] = v[kR - 1];
   });
@@ -228,29 +234,38 @@ __device__ __noinline__ int factor_chunk(const LongArrays<T> w, const StepConsts
   return local ? p * kR + local : 0;
 }
 
+// Options a resident block may hold (P >= 33 chunks each, at most kBlockThreads threads).
+constexpr int kMaxGroups = kBlockThreads / 33;
+
+// `group_threads` threads an option (blockDim.x / group_threads options a block, each with `group_bytes` of the
+// shared memory when resident). Every group of a block runs every barrier: an option that fails (an unstable
+// explicit step, a tiny pivot) goes on computing and is reported at the end, and the last block's spare groups run
+// the call's last option again without writing anything.
 template <typename T, int Scheme, bool Resident>
 __global__ void __launch_bounds__(kBlockThreads)
-    long_kernel(const Bs1dCall<T> c, int64_t first_option, unsigned char* scratch, size_t scratch_per_option,
-                int slots) {
+    long_kernel(const Bs1dCall<T> c, int64_t first_option, unsigned char* scratch, size_t scratch_per_option, int slots,
+                int group_threads, size_t group_bytes) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  __shared__ int first_fail;
+  __shared__ int first_fail[kMaxGroups];
   constexpr bool implicit = Scheme != kExplicit, cn = Scheme == kCrankNicolson;
-  const int t = threadIdx.x, NT = blockDim.x;
-  const int64_t k = first_option + blockIdx.x;
-  if (k >= c.count) return;  // the whole block
+  const int g = int(threadIdx.x) / group_threads;
+  const Group gr{int(threadIdx.x) % group_threads, group_threads};
+  const int t = gr.t, NT = gr.nt;
+  const int64_t mine = first_option + int64_t(blockIdx.x) * (blockDim.x / group_threads) + g;
+  const bool real = mine < c.count;
+  const int64_t k = real ? mine : c.count - 1;
   const int J = c.J, N = c.N, P = hybrid_chunk_count(J + 1), n = 2 * P;
   const LongArrays<T> w =
-      carve<T>(Resident ? smem_raw : scratch + blockIdx.x * scratch_per_option, slots, n, implicit, !Resident);
+      carve<T>(Resident ? smem_raw + size_t(g) * group_bytes : scratch + blockIdx.x * scratch_per_option, slots, n,
+               implicit, !Resident);
   const Option<T> o = load_option(c, k);
   const T dS = grid_step(c.Smax, J);
-  if (Scheme == kExplicit && explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) {
-    write_failed(c, k, -1, t, NT);
-    return;
-  }
+  int failed = 0;  // the option's info code once it has failed
+  if (Scheme == kExplicit && explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) failed = -1;
   T u[kR];  // resident: the thread's chunk for the whole time loop; streamed: unused
   GPURNG_UNROLL
   for (int j = 0; j < kR; ++j) u[j] = T(0);
-  each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+  each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
     GPURNG_UNROLL
     for (int j = 0; j < kR; ++j) {
       const int node = p * kR + j;
@@ -272,8 +287,8 @@ __global__ void __launch_bounds__(kBlockThreads)
     for (int s = 0; s < N; ++s) {
       // per_step: the coefficients computed where used in double (see Crank-Nicolson's explicit half below).
       const StepConsts<T> ks{per_step<T>(k0.hs), per_step<T>(k0.hr), per_step<T>(k0.rdt)};
-      publish_halo<Resident>(w, P, u, s & 1);
-      each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+      publish_halo<Resident>(w, P, gr, u, s & 1);
+      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
         T prev, right;  // in place, each node's old left neighbour carried along (as the CPU's sweep does)
         halo_of(w, P, p, s & 1, prev, right);
         const int first = per_step<T>(p * kR);
@@ -293,26 +308,22 @@ __global__ void __launch_bounds__(kBlockThreads)
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
     // Factor: the chunks, then the reduced system's steps.
     int fail = 0;
-    each_chunk<Resident, false>(w, P, u,
+    each_chunk<Resident, false>(w, P, gr, u,
                                 [&](int p, T(&)[kR]) { fail = first_failure(fail, factor_chunk(w, ks, J, p)); });
     __syncthreads();
-    block_pcr(w.rows, w.rows + n, n, fail, [&](int step, int i, const T& A, const T& C, const T& r) {
+    block_pcr(w.rows, w.rows + n, n, fail, t, NT, [&](int step, int i, const T& A, const T& C, const T& r) {
       w.reduced[size_t(step) * n + i] = PcrStepFactor<T>{A, C, r};
     });
-    fail = block_first_failure(fail, &first_fail);
-    if (fail) {
-      write_failed(c, k, fail, t, NT);
-      return;
-    }
+    failed = block_first_failure(fail, &first_fail[g], t == 0);
     // The chunk's c_0 (chunk_apply's row s), computed where used.
     auto c0_of = [&](int p) { return coeffs_at(ks, p * kR, J, true).c; };
     for (int s = 0; s < N; ++s) {
-      if (cn) publish_halo<Resident>(w, P, u, s & 1);
+      if (cn) publish_halo<Resident>(w, P, gr, u, s & 1);
       // Crank-Nicolson's explicit half: the same constants (L / 2), in double passed through opaque() every step so
       // that the compiler computes the 3 x 32 coefficients where they are used instead of hoisting them out of the
       // time loop into registers, where they spilled (ptxas: 572 -> 8 bytes of spill stores). Same values, bits.
       const StepConsts<T> kh{per_step<T>(ks.hs), per_step<T>(ks.hr), per_step<T>(ks.rdt)};
-      each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
         if (cn) {
           T prev, right;  // in place, as the explicit scheme above
           halo_of(w, P, p, s & 1, prev, right);
@@ -340,7 +351,7 @@ __global__ void __launch_bounds__(kBlockThreads)
         cur = nxt;
         nxt = tmp;
       }
-      each_chunk<Resident, true>(w, P, u, [&](int p, T(&v)[kR]) {
+      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
         chunk_back(factors_of(w, p, c0_of(p)), v, cur[2 * p], cur[2 * p + 1]);
         if (o.american) floor_chunk(p, v);
       });
@@ -350,7 +361,7 @@ __global__ void __launch_bounds__(kBlockThreads)
   // Readout: the owners of nodes j - 1 .. j + 2 put them in `pick`; every thread reads the same values, so the
   // check's outcome is the block's.
   const int jr = readout_node(o.S0, dS, J);
-  each_chunk<Resident, false>(w, P, u, [&](int p, T(&v)[kR]) {
+  each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[kR]) {
     GPURNG_UNROLL
     for (int j = 0; j < kR; ++j) {
       const int node = p * kR + j;
@@ -358,6 +369,11 @@ __global__ void __launch_bounds__(kBlockThreads)
     }
   });
   __syncthreads();
+  if (!real) return;  // no barrier follows
+  if (failed) {
+    write_failed(c, k, failed, t, NT);
+    return;
+  }
   const Readout<T> r = readout(w.pick[0], w.pick[1], w.pick[2], w.pick[3], readout_weight(o.S0, dS, jr), dS);
   if (!readout_accepted(r, o.put, o.S0, o.K)) {
     write_failed(c, k, kInfoRejected, t, NT);
@@ -366,7 +382,7 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (t == 0) write_readout(c, k, r);
   if (c.grid) {
     T* g = c.grid + k * int64_t(J + 1);
-    each_chunk<Resident, false>(w, P, u, [&](int p, T(&v)[kR]) {
+    each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[kR]) {
       GPURNG_UNROLL
       for (int j = 0; j < kR; ++j)
         if (p * kR + j <= J) g[p * kR + j] = v[j];
@@ -375,25 +391,54 @@ __global__ void __launch_bounds__(kBlockThreads)
 }
 
 template <typename T, bool Resident>
-void launch(const Bs1dCall<T>& call, unsigned blocks, unsigned threads, size_t smem, cudaStream_t st,
-            int64_t first_option, unsigned char* scratch, size_t per_option, int slots) {
-  switch (call.scheme) {
+using LongKernel = void (*)(const Bs1dCall<T>, int64_t, unsigned char*, size_t, int, int, size_t);
+
+template <typename T, bool Resident>
+LongKernel<T, Resident> kernel_of(int scheme) {
+  switch (scheme) {
     case kExplicit:
-      allow_shared(long_kernel<T, kExplicit, Resident>, smem);
-      long_kernel<T, kExplicit, Resident>
-          <<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
-      break;
+      return long_kernel<T, kExplicit, Resident>;
     case kImplicit:
-      allow_shared(long_kernel<T, kImplicit, Resident>, smem);
-      long_kernel<T, kImplicit, Resident>
-          <<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
-      break;
+      return long_kernel<T, kImplicit, Resident>;
     default:
-      allow_shared(long_kernel<T, kCrankNicolson, Resident>, smem);
-      long_kernel<T, kCrankNicolson, Resident>
-          <<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots);
-      break;
+      return long_kernel<T, kCrankNicolson, Resident>;
   }
+}
+
+template <typename T, bool Resident>
+void launch(const Bs1dCall<T>& call, unsigned blocks, unsigned threads, size_t smem, cudaStream_t st,
+            int64_t first_option, unsigned char* scratch, size_t per_option, int slots, int group_threads,
+            size_t group_bytes) {
+  const LongKernel<T, Resident> kernel = kernel_of<T, Resident>(call.scheme);
+  allow_shared(kernel, smem);
+  kernel<<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots, group_threads, group_bytes);
+}
+
+// Options a resident block holds: the count that puts the most options on a multiprocessor (registers and shared
+// memory, as the runtime's occupancy calculator sees them) in at least two blocks, whose barriers overlap one
+// another's work; the fewer a block on a tie; one where no count allows two blocks. A lone option of P = 33 .. 47
+// chunks left its block's second warp mostly idle but issuing (H200, 1025 nodes: 28 % of the floor).
+template <typename T>
+int64_t resident_groups(const Bs1dCall<T>& call, int P, size_t bytes, int64_t smem_max) {
+  const LongKernel<T, true> kernel = kernel_of<T, true>(call.scheme);
+  const int64_t most = std::min<int64_t>(
+      {int64_t(kBlockThreads / P), int64_t(kMaxGroups), call.count, (smem_max - 1024) / int64_t(bytes)});
+  int64_t best = 1, best_options = 0;
+  for (int64_t g = 1; g <= most; ++g) {
+    const size_t smem = size_t(g) * bytes;
+    allow_shared(kernel, smem);
+    int blocks = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, int(g * P), smem) != cudaSuccess) {
+      cudaGetLastError();
+      break;
+    }
+    const int64_t options = blocks >= 2 ? g * blocks : 0;  // two blocks at least, where any count allows it
+    if (options > best_options) {
+      best = g;
+      best_options = options;
+    }
+  }
+  return best;
 }
 
 }  // namespace
@@ -402,12 +447,15 @@ template <typename T>
 gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
   const int P = hybrid_chunk_count(call.J + 1), n = 2 * P;
   const bool implicit = call.scheme != kExplicit;
-  // Resident: whole warps, the arrays sized for the P chunks alone (less shared memory, more blocks a multiprocessor).
-  const int resident_threads = (P + 31) / 32 * 32;
-  const size_t resident_bytes = long_words(P, n, implicit, false) * sizeof(T);
-  // 1 KiB below the opt-in limit: the kernel's static shared int and alignment.
-  if (resident_threads <= kBlockThreads && resident_bytes + 1024 <= size_t(max_shared_per_block())) {
-    launch<T, true>(call, unsigned(call.count), unsigned(resident_threads), resident_bytes, st, 0, nullptr, 0, P);
+  // Resident: a thread per chunk, the arrays sized for the P chunks alone (less shared memory, more blocks a
+  // multiprocessor), 1 KiB below the opt-in limit for the kernel's static shared ints and alignment.
+  const size_t resident_bytes = (long_words(P, n, implicit, false) * sizeof(T) + 15) / 16 * 16;
+  const int64_t smem_max = max_shared_per_block();
+  if (P <= kBlockThreads && int64_t(resident_bytes) + 1024 <= smem_max) {
+    // Several options a block, their threads side by side.
+    const int64_t groups = resident_groups(call, P, resident_bytes, smem_max);
+    launch<T, true>(call, unsigned((call.count + groups - 1) / groups), unsigned(groups * P),
+                    size_t(groups) * resident_bytes, st, 0, nullptr, 0, P, P, resident_bytes);
     return launched();
   }
   const int slots = (P + kBlockThreads - 1) / kBlockThreads * kBlockThreads;
@@ -425,7 +473,7 @@ gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cu
   auto* base = static_cast<unsigned char*>(scratch.ptr);
   for (int64_t k0 = 0; k0 < call.count; k0 += wave) {
     launch<T, false>(call, unsigned(std::min<int64_t>(wave, call.count - k0)), kBlockThreads, 0, st, k0, base,
-                     per_option, slots);
+                     per_option, slots, kBlockThreads, 0);
     if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
   }
   return GPURNG_STATUS_SUCCESS;

@@ -12,15 +12,15 @@ namespace gpurng {
 namespace solvers {
 namespace cuda {
 
-// PCR over the n rows at `src` (steps h = 1, 2, ... < n), `dst` as much room; every row reads its neighbours of the
-// previous step, as pcr_rows does, and `record(step, i, A, C, r)` sees each row's matrix part (NoRecord for a
-// solve). Returns where the result lies and folds the first failure (1-based origin of the reduced row, chunks of
-// 32 rows) into `fail`.
+// PCR over the n rows at `src` (steps h = 1, 2, ... < n), `dst` as much room, shared by threads t = 0 .. nt - 1
+// (every thread of the block runs the barriers); every row reads its neighbours of the previous step, as pcr_rows
+// does, and `record(step, i, A, C, r)` sees each row's matrix part (NoRecord for a solve). Returns where the result
+// lies and folds the first failure (1-based origin of the reduced row, chunks of 32 rows) into `fail`.
 template <typename T, typename Record>
-__device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int& fail, Record record) {
+__device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int& fail, int t, int nt, Record record) {
   const PcrRow<T> zero{T(0), T(0), T(0)};
   for (int h = 1, step = 0; h < n; h *= 2, ++step) {
-    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    for (int i = t; i < n; i += nt) {
       const PcrRow<T> r = src[i];
       const PcrRow<T> l = i - h >= 0 ? src[i - h] : zero;
       const PcrRow<T> rr = i + h < n ? src[i + h] : zero;
@@ -40,9 +40,10 @@ __device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int& fail
   return src;
 }
 
-// The block's first failure (0 if none), known to every thread; `first` is a shared int.
-__device__ inline int block_first_failure(int fail, int* first) {
-  if (threadIdx.x == 0) *first = INT_MAX;
+// The first failure (0 if none) of the threads sharing `first` (a shared int, set up by their `leader`), known to
+// each of them; every thread of the block runs the barriers.
+__device__ inline int block_first_failure(int fail, int* first, bool leader) {
+  if (leader) *first = INT_MAX;
   __syncthreads();
   if (fail) atomicMin(first, fail);
   __syncthreads();

@@ -13,10 +13,11 @@ namespace cuda {
 
 // Lane `lane`'s chunk (rows lane*R .. lane*R+R-1) of one system into registers. Contiguous systems go through
 // the warp's shared buffer (33 R elements: one pad per 32 keeps the chunk reads free of bank conflicts) so
-// that each global load instruction reads 32 consecutive elements. Rows >= m get `fill`.
+// that each global load instruction reads 32 consecutive elements (without a buffer, buf NULL, each lane reads its
+// own rows). Rows >= m get `fill`.
 template <typename T, int R>
 __device__ void load_chunk(const T* sys, int64_t row_stride, int m, int lane, T (&v)[R], T fill, T* buf) {
-  if (row_stride == 1) {
+  if (row_stride == 1 && buf) {
     GPURNG_UNROLL
     for (int t = 0; t < R; ++t) {
       const int i = lane + 32 * t;

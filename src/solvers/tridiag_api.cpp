@@ -27,13 +27,14 @@ bool algorithm_valid(int a) { return a >= GPURNG_TRIDIAG_AUTO && a <= GPURNG_TRI
 
 // AUTO: on the CPU THOMAS always (SIMD lanes across systems, the fewest flops). On the GPU the hybrid for every
 // m (5 words per unknown moved up to m = 1024, coalesced for every layout; beyond, 9 words, but the work stays
-// parallel inside a system where THOMAS has one thread per system). A constant matrix runs THOMAS with adjacent
-// systems (one thread per right-hand side reads whole sectors; the hybrid's apply kernel is a warp per system)
-// and past m = 1024 (the hybrid keeps a constant matrix's factors for 32 chunks only).
+// parallel inside a system where THOMAS has one thread per system). A constant matrix up to m = 1024 runs THOMAS
+// with adjacent systems (one thread per right-hand side reads whole sectors; the hybrid's apply kernel is a warp per
+// system); past m = 1024 it runs the long hybrid, every system reading the one matrix from the L2 cache (THOMAS's
+// one thread per system ran 30 ms for 256 systems of 65536 rows, 60x the general solve of the same sizes).
 gpurngTridiagAlgorithm_t resolve(gpurngTridiagAlgorithm_t wanted, bool device, const Layout& L, TridiagOp op) {
   if (wanted != GPURNG_TRIDIAG_AUTO) return wanted;
   if (!device) return GPURNG_TRIDIAG_THOMAS;
-  if (op == TridiagOp::constant && (L.systems_adjacent() || L.m > kHybridMaxRows)) return GPURNG_TRIDIAG_THOMAS;
+  if (op == TridiagOp::constant && L.systems_adjacent() && L.m <= kHybridMaxRows) return GPURNG_TRIDIAG_THOMAS;
   return GPURNG_TRIDIAG_THOMAS_PCR;
 }
 
@@ -106,9 +107,10 @@ gpurngStatus_t run(gpurngSolver_t solver, TridiagOp op, int ndim, int solvedim, 
                        : resolve(solver->algorithm, device, L, op);
   // A constant matrix's PCR would keep m log m factors: it runs as the hybrid (documented).
   if (op == TridiagOp::constant && call.algorithm == GPURNG_TRIDIAG_PCR) call.algorithm = GPURNG_TRIDIAG_THOMAS_PCR;
-  // PCR (m log m work) and the constant-matrix hybrid stop at m = 1024; the hybrid solve has no limit.
-  const bool long_ok = call.algorithm == GPURNG_TRIDIAG_THOMAS ||
-                       (call.algorithm == GPURNG_TRIDIAG_THOMAS_PCR && op == TridiagOp::solve);
+  // PCR (m log m work) stops at m = 1024; the hybrid (solves and constant matrices) has no limit.
+  const bool long_ok =
+      call.algorithm == GPURNG_TRIDIAG_THOMAS ||
+      (call.algorithm == GPURNG_TRIDIAG_THOMAS_PCR && (op == TridiagOp::solve || op == TridiagOp::constant));
   if (!long_ok && L.m > kHybridMaxRows) return GPURNG_STATUS_OUT_OF_RANGE;
   call.a = const_cast<T*>(dl);
   call.b = const_cast<T*>(d);

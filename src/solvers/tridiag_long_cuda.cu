@@ -72,16 +72,19 @@ __device__ ChunkSlot slot_of() {
 }
 
 // The chunk's rows of segment `seg`, the system's ends cleared (a_0 = 0, c_{m-1} = 0), padding rows identity.
-// With `with_rhs` false, d is not read (the constant parts only).
+// `shared_matrix` (gpurng?gtsvConstantBatch): a, b, c hold one system's m contiguous rows, read by every system (from
+// the L2 cache after the first: a solve then moves 2 words per unknown to and from memory).
 template <typename T>
-__device__ void load_long_chunk(const Layout& L, const T* a, const T* b, const T* c, const T* x, int64_t base, int seg,
-                                int lane, T* buf, T (&ra)[kR], T (&rb)[kR], T (&rc)[kR], T (&rd)[kR]) {
+__device__ void load_long_chunk(const Layout& L, bool shared_matrix, const T* a, const T* b, const T* c, const T* x,
+                                int64_t base, int seg, int lane, T* buf, T (&ra)[kR], T (&rb)[kR], T (&rc)[kR],
+                                T (&rd)[kR]) {
   const int row0 = seg * kSegmentRows;
   const int64_t off = base + int64_t(row0) * L.row_stride;
+  const int64_t moff = shared_matrix ? int64_t(row0) : off, mstride = shared_matrix ? 1 : L.row_stride;
   const int left = L.m - row0;
-  load_chunk<T, kR>(a + off, L.row_stride, left, lane, ra, T(0), buf);
-  load_chunk<T, kR>(b + off, L.row_stride, left, lane, rb, T(1), buf);
-  load_chunk<T, kR>(c + off, L.row_stride, left, lane, rc, T(0), buf);
+  load_chunk<T, kR>(a + moff, mstride, left, lane, ra, T(0), buf);
+  load_chunk<T, kR>(b + moff, mstride, left, lane, rb, T(1), buf);
+  load_chunk<T, kR>(c + moff, mstride, left, lane, rc, T(0), buf);
   load_chunk<T, kR>(x + off, L.row_stride, left, lane, rd, T(0), buf);
   GPURNG_UNROLL
   for (int j = 0; j < kR; ++j) {
@@ -93,8 +96,8 @@ __device__ void load_long_chunk(const Layout& L, const T* a, const T* b, const T
 
 // Fused: one block per system, warp w eliminating segment w; the reduced rows (2P) and their PCR in shared memory.
 template <typename T>
-__global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
-                             T* __restrict__ x, int* __restrict__ info) {
+__global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
+                             const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
   extern __shared__ unsigned char smem_raw[];
   __shared__ int first;
   const int lane = threadIdx.x & 31, seg = threadIdx.x >> 5;
@@ -105,7 +108,7 @@ __global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* 
   T* buf = reinterpret_cast<T*>(spare + n) + size_t(seg) * 33 * kR;
   const int64_t base = L.base(k);
   T ra[kR], rb[kR], rc[kR], rd[kR];
-  load_long_chunk(L, a, b, c, x, base, seg, lane, buf, ra, rb, rc, rd);
+  load_long_chunk(L, shared_matrix, a, b, c, x, base, seg, lane, buf, ra, rb, rc, rd);
   ChunkFactors<T, kR> f;
   const int local = chunk_factor(ra, rb, rc, f);
   const int p = seg * 32 + lane;
@@ -117,9 +120,9 @@ __global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* 
     rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, DE};
   }
   __syncthreads();
-  const PcrRow<T>* solved = block_pcr(rows, spare, n, fail, NoRecord());
-  fail = block_first_failure(fail, &first);
-  if (info && threadIdx.x == 0) info[k] = fail;
+  const PcrRow<T>* solved = block_pcr(rows, spare, n, fail, int(threadIdx.x), int(blockDim.x), NoRecord());
+  fail = block_first_failure(fail, &first, threadIdx.x == 0);
+  if (info && threadIdx.x == 0 && (!shared_matrix || k == 0)) info[k] = fail;
   if (fail) return;
   DS = p < P ? solved[2 * p].D : T(0);
   DE = p < P ? solved[2 * p + 1].D : T(0);
@@ -130,7 +133,7 @@ __global__ void fused_kernel(Layout L, int P, const T* __restrict__ a, const T* 
 
 // Staged, step 1: every chunk's reduced rows (with its right-hand side part) and local failure into the scratch.
 template <typename T, bool kAdjacent>
-__global__ void reduce_kernel(Layout L, int P, const T* __restrict__ a, const T* __restrict__ b,
+__global__ void reduce_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
                               const T* __restrict__ c, const T* __restrict__ x, PcrRow<T>* __restrict__ red,
                               int* __restrict__ chunk_fail) {
   extern __shared__ unsigned char smem_raw[];
@@ -140,7 +143,7 @@ __global__ void reduce_kernel(Layout L, int P, const T* __restrict__ a, const T*
   if (s.k >= L.systems || (kAdjacent && seg * 32 + s.lane >= P)) return;
   T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * kR;
   T ra[kR], rb[kR], rc[kR], rd[kR];
-  load_long_chunk(L, a, b, c, x, L.base(s.k), seg, s.lane, buf, ra, rb, rc, rd);
+  load_long_chunk(L, shared_matrix, a, b, c, x, L.base(s.k), seg, s.lane, buf, ra, rb, rc, rd);
   ChunkFactors<T, kR> f;
   const int local = chunk_factor(ra, rb, rc, f);
   T DS, DE;
@@ -156,8 +159,9 @@ __global__ void reduce_kernel(Layout L, int P, const T* __restrict__ a, const T*
 // Staged, step 2: one block per system solves its 2P reduced rows, in shared memory (spare NULL) or in the
 // scratch (rows and spare), and leaves the solution in the rows' D; sys_fail and info get the first failure.
 template <typename T>
-__global__ void reduced_kernel(int P, PcrRow<T>* __restrict__ red, PcrRow<T>* __restrict__ spare_rows,
-                               const int* __restrict__ chunk_fail, int* __restrict__ sys_fail, int* __restrict__ info) {
+__global__ void reduced_kernel(bool shared_matrix, int P, PcrRow<T>* __restrict__ red,
+                               PcrRow<T>* __restrict__ spare_rows, const int* __restrict__ chunk_fail,
+                               int* __restrict__ sys_fail, int* __restrict__ info) {
   extern __shared__ unsigned char smem_raw[];
   __shared__ int first;
   const int64_t k = blockIdx.x;
@@ -173,11 +177,11 @@ __global__ void reduced_kernel(int P, PcrRow<T>* __restrict__ red, PcrRow<T>* __
   int fail = 0;
   for (int p = threadIdx.x; p < P; p += blockDim.x) fail = first_failure(fail, chunk_fail[k * P + p]);
   __syncthreads();
-  const PcrRow<T>* solved = block_pcr(src, dst, n, fail, NoRecord());
-  fail = block_first_failure(fail, &first);
+  const PcrRow<T>* solved = block_pcr(src, dst, n, fail, int(threadIdx.x), int(blockDim.x), NoRecord());
+  fail = block_first_failure(fail, &first, threadIdx.x == 0);
   if (threadIdx.x == 0) {
     sys_fail[k] = fail;
-    if (info) info[k] = fail;
+    if (info && (!shared_matrix || k == 0)) info[k] = fail;
   }
   if (fail || solved == mine) return;
   for (int i = threadIdx.x; i < n; i += blockDim.x) mine[i].D = solved[i].D;
@@ -185,8 +189,9 @@ __global__ void reduced_kernel(int P, PcrRow<T>* __restrict__ red, PcrRow<T>* __
 
 // Staged, step 3: every chunk eliminated again from its inputs and back-substituted with its x_s, x_e.
 template <typename T, bool kAdjacent>
-__global__ void back_kernel(Layout L, int P, const T* __restrict__ a, const T* __restrict__ b, const T* __restrict__ c,
-                            T* __restrict__ x, const PcrRow<T>* __restrict__ red, const int* __restrict__ sys_fail) {
+__global__ void back_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
+                            const T* __restrict__ c, T* __restrict__ x, const PcrRow<T>* __restrict__ red,
+                            const int* __restrict__ sys_fail) {
   extern __shared__ unsigned char smem_raw[];
   const ChunkSlot s = slot_of<kAdjacent>();
   const int seg = blockIdx.y;
@@ -195,7 +200,7 @@ __global__ void back_kernel(Layout L, int P, const T* __restrict__ a, const T* _
   T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * kR;
   const int64_t base = L.base(s.k);
   T ra[kR], rb[kR], rc[kR], rd[kR];
-  load_long_chunk(L, a, b, c, x, base, seg, s.lane, buf, ra, rb, rc, rd);
+  load_long_chunk(L, shared_matrix, a, b, c, x, base, seg, s.lane, buf, ra, rb, rc, rd);
   ChunkFactors<T, kR> f;
   chunk_factor(ra, rb, rc, f);
   T DS, DE;
@@ -212,6 +217,7 @@ __global__ void back_kernel(Layout L, int P, const T* __restrict__ a, const T* _
 template <typename T, bool kAdjacent>
 gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
   const Layout& L = call.layout;
+  const bool shared = call.op == TridiagOp::constant;
   const int P = hybrid_chunk_count(L.m), n = 2 * P, segs = (P + 31) / 32;
   const size_t red_bytes = align256(sizeof(PcrRow<T>) * size_t(n) * size_t(L.systems));
   const size_t fail_bytes = align256(sizeof(int) * size_t(P) * size_t(L.systems));
@@ -230,14 +236,17 @@ gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch,
   const dim3 grid(unsigned((L.systems + per_block - 1) / per_block), unsigned(segs));
   const unsigned threads = kAdjacent ? kAdjacentSystemsLong * 32 : kStagedWarps * 32;
   const size_t buf_smem = kAdjacent ? 0 : size_t(kStagedWarps) * 33 * kR * sizeof(T);
-  reduce_kernel<T, kAdjacent><<<grid, threads, buf_smem, st>>>(L, P, call.a, call.b, call.c, call.x, red, chunk_fail);
+  reduce_kernel<T, kAdjacent>
+      <<<grid, threads, buf_smem, st>>>(L, shared, P, call.a, call.b, call.c, call.x, red, chunk_fail);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
   const unsigned pcr_threads = unsigned(std::min(1024, (n + 31) / 32 * 32));
   const size_t smem = pcr_in_shared ? pcr_smem : 0;
   allow_shared(reduced_kernel<T>, smem);
-  reduced_kernel<T><<<unsigned(L.systems), pcr_threads, smem, st>>>(P, red, spare, chunk_fail, sys_fail, call.info);
+  reduced_kernel<T>
+      <<<unsigned(L.systems), pcr_threads, smem, st>>>(shared, P, red, spare, chunk_fail, sys_fail, call.info);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
-  back_kernel<T, kAdjacent><<<grid, threads, buf_smem, st>>>(L, P, call.a, call.b, call.c, call.x, red, sys_fail);
+  back_kernel<T, kAdjacent>
+      <<<grid, threads, buf_smem, st>>>(L, shared, P, call.a, call.b, call.c, call.x, red, sys_fail);
   return launched();
 }
 
@@ -251,8 +260,8 @@ gpurngStatus_t launch_long_hybrid(const TridiagCall<T>& call, DeviceScratch& scr
   if (segs > FusedLimit<T>::segments) return launch_staged<T, false>(call, scratch, st);
   const size_t smem = 2 * sizeof(PcrRow<T>) * size_t(2 * P) + size_t(segs) * 33 * kR * sizeof(T);
   allow_shared(fused_kernel<T>, smem);
-  fused_kernel<T>
-      <<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, P, call.a, call.b, call.c, call.x, call.info);
+  fused_kernel<T><<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P, call.a,
+                                                                          call.b, call.c, call.x, call.info);
   return launched();
 }
 

@@ -304,40 +304,45 @@ TEST(Tridiag, LongSystemsDouble) {
 }
 
 // The CPU runs long THOMAS_PCR systems Vec<T>::W chunks at a time; hybrid_system.hpp's long_hybrid_solve is the
-// algorithm one chunk after the other (and what the GPU kernels were first checked against). Same bits and the same
-// info, solved systems and failed ones (a zero row), strided with padding and interleaved.
+// algorithm one chunk after the other. Same bits and the same info, solved systems and failed ones (a zero row),
+// strided with padding and interleaved, on the CPU and (where there is one) the GPU: 1025 and 1100 rows run its
+// fused shape, 4097 its fused (float) and cluster (double) shapes, 40000 its cluster shape (5 blocks a system in
+// float, 10 double: staged) and 30000 (4 and 8 blocks), interleaved systems its staged one.
 template <typename T>
 void long_lanes_match_definition() {
   using namespace gpurng::solvers;
-  for (int m : {1025, 1100, 4097, 40000}) {
+  for (int m : {1025, 1100, 4097, 30000, 40000}) {
     for (int sd : {0, 1}) {
       const int batch = 5;
       auto p = sd == 0 ? make_problem<T>(2, 0, {m, batch, 1}, {m + 1, batch, 1}, 900 + m)
                        : make_problem<T>(2, 1, {batch, m, 1}, {batch, m, 1}, 900 + m);
       const int64_t zero_row_system = 3;  // a zero row: its pivots fail
       for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(zero_row_system, m / 3)] = T(0);
-      const Outcome<T> r = run(p, Op::solve, GPURNG_TRIDIAG_THOMAS_PCR, false);
-      const int P = hybrid_chunk_count(m);
-      for (int64_t k = 0; k < batch; ++k) {
-        std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0)), d(32 * P, T(0));
-        const auto sa = p.system(p.a, k), sb = p.system(p.b, k), sc = p.system(p.c, k), sdd = p.system(p.d, k);
-        for (int i = 0; i < m; ++i) {
-          a[i] = i > 0 ? sa[i] : T(0);
-          b[i] = sb[i];
-          c[i] = i < m - 1 ? sc[i] : T(0);
-          d[i] = sdd[i];
+      for (bool device : memories()) {
+        const Outcome<T> r = run(p, Op::solve, GPURNG_TRIDIAG_THOMAS_PCR, device);
+        const int P = hybrid_chunk_count(m);
+        for (int64_t k = 0; k < batch; ++k) {
+          std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0)), d(32 * P, T(0));
+          const auto sa = p.system(p.a, k), sb = p.system(p.b, k), sc = p.system(p.c, k), sdd = p.system(p.d, k);
+          for (int i = 0; i < m; ++i) {
+            a[i] = i > 0 ? sa[i] : T(0);
+            b[i] = sb[i];
+            c[i] = i < m - 1 ? sc[i] : T(0);
+            d[i] = sdd[i];
+          }
+          std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
+          const int info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
+          const std::string what = "m=" + std::to_string(m) + " solvedim=" + std::to_string(sd) + " system " +
+                                   std::to_string(k) + (sizeof(T) == 4 ? " float" : " double") +
+                                   (device ? " device" : " host");
+          EXPECT_EQ(r.info[k], info) << what;
+          EXPECT_EQ(info != 0, k == zero_row_system) << what;
+          const auto x = p.system(r.x, k);
+          const auto& expect = info ? sdd : d;  // a failed system keeps its right-hand side
+          int64_t differ = 0;
+          for (int i = 0; i < m; ++i) differ += !same_bits(x[i], expect[i]);
+          EXPECT_EQ(differ, 0) << what;
         }
-        std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
-        const int info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
-        const std::string what = "m=" + std::to_string(m) + " solvedim=" + std::to_string(sd) + " system " +
-                                 std::to_string(k) + (sizeof(T) == 4 ? " float" : " double");
-        EXPECT_EQ(r.info[k], info) << what;
-        EXPECT_EQ(info != 0, k == zero_row_system) << what;
-        const auto x = p.system(r.x, k);
-        const auto& expect = info ? sdd : d;  // a failed system keeps its right-hand side
-        int64_t differ = 0;
-        for (int i = 0; i < m; ++i) differ += !same_bits(x[i], expect[i]);
-        EXPECT_EQ(differ, 0) << what;
       }
     }
   }
@@ -498,6 +503,7 @@ void variants() {
                                {3, 1, {33, 100, 7}, {35, 101, 7}, "3-D solvedim=1"},
                                {2, 0, {1000, 20, 1}, {1000, 20, 1}, "strided 1000x20"},
                                {2, 0, {5000, 10, 1}, {5000, 10, 1}, "strided 5000x10"},
+                               {2, 1, {10, 5000, 1}, {10, 5000, 1}, "interleaved 5000x10"},
                                {2, 0, {1, 10, 1}, {1, 10, 1}, "strided 1x10"}};
   uint64_t seed = 100;
   for (const Shape& sh : shapes) {
@@ -505,7 +511,7 @@ void variants() {
     for (bool device : memories()) {
       const std::string mem = device ? " device" : " host";
       for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_PCR}) {
-        if (alg != GPURNG_TRIDIAG_THOMAS && alg != GPURNG_TRIDIAG_AUTO && p.m() > 1024) continue;
+        if (alg == GPURNG_TRIDIAG_PCR && p.m() > 1024) continue;
         check_against_matrix_of(p, run(p, Op::constant, alg, device), true,
                                 sh.label + " constant " + name_of(alg) + mem);
       }
@@ -516,6 +522,65 @@ void variants() {
 }
 TEST(Tridiag, ConstantAndFactoredFloat) { variants<float>(); }
 TEST(Tridiag, ConstantAndFactoredDouble) { variants<double>(); }
+
+// A constant matrix past m = 1024 with THOMAS_PCR: every system gets, bit for bit, hybrid_system.hpp's
+// long_hybrid_solve (the definition) with the one matrix, on the CPU (factors once, then each right-hand side) and
+// on the GPU (where AUTO picks it: the general long kernels reading the one matrix), strided and interleaved; a
+// tiny pivot in the matrix leaves every x alone and puts its row in info[0], as long_hybrid_solve reports it.
+template <typename T>
+void constant_long_matches_definition() {
+  using namespace gpurng::solvers;
+  for (int m : {1025, 4097, 30000}) {
+    for (int sd : {0, 1}) {
+      for (bool zero_row : {false, true}) {
+        const int batch = 5;
+        auto p = sd == 0 ? make_problem<T>(2, 0, {m, batch, 1}, {m + 2, batch, 1}, 700 + m)
+                         : make_problem<T>(2, 1, {batch, m, 1}, {batch, m, 1}, 700 + m);
+        if (zero_row)
+          for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(0, m / 2)] = T(0);
+        const int P = hybrid_chunk_count(m);
+        std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0));
+        const auto sa = p.system(p.a, 0), sb = p.system(p.b, 0), sc = p.system(p.c, 0);
+        for (int i = 0; i < m; ++i) {
+          a[i] = i > 0 ? sa[i] : T(0);
+          b[i] = sb[i];
+          c[i] = i < m - 1 ? sc[i] : T(0);
+        }
+        for (bool device : memories()) {
+          for (auto alg : {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_AUTO}) {
+            if (alg == GPURNG_TRIDIAG_AUTO && !device) continue;  // AUTO is THOMAS on the CPU
+            const std::string what = "m=" + std::to_string(m) + " solvedim=" + std::to_string(sd) +
+                                     (zero_row ? " zero row" : "") + (sizeof(T) == 4 ? " float" : " double") +
+                                     (device ? " device " : " host ") + name_of(alg);
+            const Outcome<T> r = run(p, Op::constant, alg, device);
+            EXPECT_EQ(r.used, GPURNG_TRIDIAG_THOMAS_PCR) << what;
+            EXPECT_EQ(r.status, zero_row && !device ? GPURNG_STATUS_ZERO_PIVOT : GPURNG_STATUS_SUCCESS) << what;
+            int info = 0;
+            for (int64_t k = 0; k < batch; ++k) {
+              std::vector<T> d(32 * P, T(0));
+              const auto sdd = p.system(p.d, k);
+              for (int i = 0; i < m; ++i) d[i] = sdd[i];
+              std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
+              info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
+              const auto x = p.system(r.x, k);
+              const auto& expect = info ? sdd : d;  // a tiny pivot leaves x as it was
+              int64_t differ = 0;
+              for (int i = 0; i < m; ++i) differ += !same_bits(x[i], expect[i]);
+              EXPECT_EQ(differ, 0) << what << " system " << k;
+            }
+            EXPECT_EQ(info != 0, zero_row) << what;
+            EXPECT_EQ(r.info[0], info) << what;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Tridiag, ConstantLongHybridIsTheDefinition) {
+  constant_long_matches_definition<float>();
+  constant_long_matches_definition<double>();
+}
 
 // The factors are LAPACK ?gttrf's without pivoting: l_i = a_i / p_{i-1}, 1/p_i, c_i.
 TEST(Tridiag, FactorsAreLuFactors) {
@@ -689,11 +754,11 @@ TEST(Tridiag, BadInput) {
   ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_PCR), GPURNG_STATUS_SUCCESS);
   EXPECT_EQ(gpurngSgtsvStridedBatch(s, 2048, A.data(), B.data(), C.data(), X.data(), 1, 2048, nullptr),
             GPURNG_STATUS_OUT_OF_RANGE);
-  // The constant-matrix hybrid too (its factors are kept for 32 chunks); the hybrid solve takes any m.
+  // The hybrid takes any m, solves and constant matrices alike.
   ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_THOMAS_PCR), GPURNG_STATUS_SUCCESS);
   const int long_dims[2] = {2048, 1};
   EXPECT_EQ(gpurngSgtsvConstantBatch(s, 2, 0, long_dims, nullptr, A.data(), B.data(), C.data(), X.data(), nullptr),
-            GPURNG_STATUS_OUT_OF_RANGE);
+            GPURNG_STATUS_SUCCESS);
   EXPECT_EQ(gpurngSgtsvStridedBatch(s, 2048, A.data(), B.data(), C.data(), X.data(), 1, 2048, nullptr),
             GPURNG_STATUS_SUCCESS);
   ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_AUTO), GPURNG_STATUS_SUCCESS);
