@@ -160,7 +160,7 @@ module gpurng
   integer(c_int), parameter :: GPURNG_TRIDIAG_AUTO = 0       ! per backend and layout
   integer(c_int), parameter :: GPURNG_TRIDIAG_THOMAS = 1     ! LU without pivoting, any m
   integer(c_int), parameter :: GPURNG_TRIDIAG_PCR = 2        ! parallel cyclic reduction, m <= 1024
-  integer(c_int), parameter :: GPURNG_TRIDIAG_THOMAS_PCR = 3 ! Giles-Laszlo-Appleyard hybrid, any m (constant: m <= 1024)
+  integer(c_int), parameter :: GPURNG_TRIDIAG_THOMAS_PCR = 3 ! Giles-Laszlo-Appleyard hybrid, any m
 
   ! ---- gpurngPdeScheme_t (gpurngBlackScholesPde1d*; gpurng_pde.h) ----------------------------------
   integer(c_int), parameter :: GPURNG_PDE_EXPLICIT = 0       ! u' = (I + L) u

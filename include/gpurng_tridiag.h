@@ -67,7 +67,7 @@ typedef struct gpurngSolver_st *gpurngSolver_t;
 /** Tridiagonal algorithms. The numbers never change. */
 typedef enum gpurngTridiagAlgorithm {
   /** The fastest for the backend and layout: on the CPU always THOMAS (vectorised across systems); on the GPU
-   *  THOMAS_PCR (constant matrices along solvedim != 0 or with m > 1024: THOMAS). */
+   *  THOMAS_PCR (constant matrices along solvedim != 0 with m <= 1024: THOMAS). */
   GPURNG_TRIDIAG_AUTO = 0,
   /** Thomas' algorithm (LU without pivoting), one system per thread or SIMD lane: 8 flops per unknown, m
    *  sequential steps. Any m. On the GPU it keeps the eliminated upper diagonal in the solver's scratch. */
@@ -79,7 +79,7 @@ typedef enum gpurngTridiagAlgorithm {
    *  the smallest of 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32 with 32 R >= m; m > 1024: R = 32 and P = ceil(m /
    * 32); rows past m are identity rows), each chunk eliminated by a modified Thomas down to its first and last unknown,
    * the 2P-unknown reduced system solved by PCR, then each chunk back-substituted. On the GPU one lane per chunk with
-   * its rows in registers. Any m for solves; m <= 1024 for constant matrices (else GPURNG_STATUS_OUT_OF_RANGE). */
+   * its rows in registers. Any m, solves and constant matrices. */
   GPURNG_TRIDIAG_THOMAS_PCR = 3
 } gpurngTridiagAlgorithm_t;
 
@@ -193,8 +193,10 @@ GPURNG_API gpurngStatus_t gpurngDgtsvInterleavedBatch(gpurngSolver_t solver, int
  * One matrix for the whole batch (the time-stepping case): dl, d, du hold m coefficients each (dl[0] and
  * du[m-1] not read), in the memory kind of x; the matrix is factored once per call and every system moves
  * only its right-hand side in and its solution out. Layout arguments as gpurngSgtsvBatch. The algorithm is
- * THOMAS or THOMAS_PCR (PCR runs as THOMAS_PCR: its factors would take m log m words); THOMAS_PCR (and so PCR)
- * takes m <= 1024 here, else GPURNG_STATUS_OUT_OF_RANGE (AUTO then runs THOMAS).
+ * THOMAS or THOMAS_PCR (PCR runs as THOMAS_PCR: its factors would take m log m words), any m. Past m = 1024
+ * THOMAS_PCR is the long hybrid of a solve with that matrix (the same bits): the CPU factors the matrix once, the
+ * GPU eliminates it again for each system from the one copy in its L2 cache, so every system still moves only its
+ * right-hand side and solution to and from memory.
  * @param info  NULL, or one int (host or device memory as x): 0, or i + 1 where the factorisation met a tiny
  *              pivot (then no x is changed)
  * @return as gpurngSgtsvBatch.
