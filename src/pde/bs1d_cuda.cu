@@ -90,14 +90,15 @@ __device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, in
 }
 
 // Where the explicit coefficients (of the explicit scheme, or Crank-Nicolson's explicit half) come from: kept in 3 R
-// registers (Stored), or computed at every step by node_coeffs (Computed: the same function of the same values, so
-// the same bits). The explicit scheme in double with R = 32 computes them: kept, they pushed the lane's registers
-// into local memory (H100, 2048 options, 1000 nodes: 886 ms stored, 252 ms computed; ptxas: 13640 bytes of spill
-// stores, 996 computed). Elsewhere computing them cost as much or more: at R = 28 (800 nodes) 115 ms against 19.7
-// stored although ptxas reported fewer spill stores (708 against 940 bytes), and for double R = 20, 24 and
-// Crank-Nicolson at every R ptxas reported more (there the chunk factors, 5 R values a lane, fill the registers).
+// registers (Stored), or computed at every step by node_coeffs (Computed, PerStepCoeffs below: the same function of
+// the same values, so the same bits). The explicit scheme in double from R = 28 computes them, from constants passed
+// through opaque() each step: kept, they pushed the lane's registers into local memory (ptxas, sm_90: 940 bytes of
+// spill stores at R = 28, 13640 at R = 32 before R = 32 computed them; H100, 1000 nodes: 886 ms stored, 252 ms
+// computed without opaque(), which the compiler then hoisted back out of the loop: 996 bytes). With opaque() ptxas
+// reports no spills at R = 24 .. 32; R = 24 spilled 188 bytes kept and ran within 0.9 of its neighbours, so it keeps
+// them.
 template <typename T, int R>
-constexpr bool kComputedExplicit = sizeof(T) * R >= 256;  // double R = 32
+constexpr bool kComputedExplicit = sizeof(T) == 8 && R >= 28;
 
 template <typename T, int R>
 struct StoredCoeffs {
@@ -114,6 +115,29 @@ struct ComputedCoeffs {
     return node <= J ? node_coeffs<T, T>(k, node, J, false) : padding_coeffs<T, T>();
   }
 };
+
+// Crank-Nicolson's explicit half in double from R = 20: computed at every step from the constants passed through
+// opaque() once a step (step_view), so that the compiler cannot hoist the 3 R coefficients out of the time loop
+// into registers. Kept, with the chunk factors (5 R) and both step arrays, they spilled (ptxas, sm_90: 2988 bytes of
+// spill stores at R = 20, 36456 at R = 32; H200: 49.7 ms for 500 steps at 1024 nodes against 1.23 ms at 512).
+// The same values into the same node_coeffs: the same bits. (bs1d_long_cuda.cu does the same past 1024 nodes.)
+template <typename T, int R>
+constexpr bool kPerStepCrankNicolson = sizeof(T) == 8 && R >= 20;
+
+template <typename T>
+struct PerStepCoeffs {
+  StepConsts<T> k;
+  int base, J;
+};
+
+// The coefficients a step uses: stored or computed ones as they are, PerStepCoeffs through opaque().
+template <typename Coef>
+__device__ __forceinline__ const Coef& step_view(const Coef& c) {
+  return c;
+}
+__device__ __forceinline__ ComputedCoeffs<double> step_view(const PerStepCoeffs<double>& c) {
+  return ComputedCoeffs<double>{{opaque(c.k.hs), opaque(c.k.hr), opaque(c.k.rdt)}, opaque(c.base), c.J};
+}
 
 // The explicit product of the lane's R nodes (neighbours across lanes by shuffles; 0 past the grid's ends); coef(j)
 // gives node base + j's explicit coefficients.
@@ -158,7 +182,8 @@ __device__ __forceinline__ void ping_pong_steps(int N, const T (&pay)[R], T (&u)
 // N explicit steps, the exercise floor compiled in or out.
 template <bool American, typename T, int R, typename Coef>
 __device__ __forceinline__ void explicit_steps(int N, const Coef& coef, const T (&pay)[R], T (&u)[R], int lane) {
-  ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R], T(&out)[R]) { lane_explicit<T, R>(coef, in, out, lane); });
+  ping_pong_steps<American>(N, pay, u,
+                            [&](const T(&in)[R], T(&out)[R]) { lane_explicit<T, R>(step_view(coef), in, out, lane); });
 }
 
 // One hybrid solve with the constant factors, in place on d.
@@ -184,7 +209,7 @@ __device__ __forceinline__ void implicit_steps(int N, const ChunkFactors<T, R>& 
     return;
   }
   ping_pong_steps<American>(N, pay, u, [&](const T(&in)[R], T(&out)[R]) {
-    lane_explicit<T, R>(explicit_half, in, out, lane);
+    lane_explicit<T, R>(step_view(explicit_half), in, out, lane);
     lane_solve(f, rf, out, lane);
   });
 }
@@ -219,7 +244,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
         explicit_steps<false>(N, coef, pay, u, lane);
     };
     if constexpr (kComputedExplicit<T, R>) {
-      run(ComputedCoeffs<T>{ks, base, J});
+      run(PerStepCoeffs<T>{ks, base, J});
     } else {
       StoredCoeffs<T, R> coef;
       lane_coeffs(ks, base, J, false, coef.a, coef.b, coef.c);
@@ -252,6 +277,8 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
     };
     if constexpr (!cn) {
       run(ComputedCoeffs<T>{ks, base, J});  // backward Euler has no explicit half: never called
+    } else if constexpr (kPerStepCrankNicolson<T, R>) {
+      run(PerStepCoeffs<T>{ks, base, J});
     } else {
       StoredCoeffs<T, R> explicit_half;
       lane_coeffs(ks, base, J, false, explicit_half.a, explicit_half.b, explicit_half.c);
@@ -376,7 +403,10 @@ void launch_warp(const Bs1dCall<T>& call, cudaStream_t stream) {
   const unsigned blocks = unsigned((int64_t(call.count) + kWarpsPerBlock - 1) / kWarpsPerBlock);
   switch (call.scheme) {
     case kExplicit:
-      if constexpr (R <= 8) {  // J + 1 <= 256: half a warp per option (H100, 2048 x 256 float: 3.8 ms vs 4.3)
+      // J + 1 <= 256 (320 in float): half a warp per option (H100, 2048 x 256 float: 3.8 ms vs 4.3; H200, float 257
+      // nodes on a whole warp: 4.35e12 node-steps/s against 6.70e12 at 256 on half warps). Doubles of R = 10 on half
+      // warps would hold 6 x 20 values a lane.
+      if constexpr (R <= 8 || (sizeof(T) == 4 && R <= 10)) {
         const unsigned half_blocks = unsigned((int64_t(call.count) + 2 * kWarpsPerBlock - 1) / (2 * kWarpsPerBlock));
         half_warp_explicit_kernel<T, 2 * R><<<half_blocks, kWarpsPerBlock * 32, 0, stream>>>(call);
       } else {

@@ -12,6 +12,17 @@ namespace gpurng {
 namespace pde {
 namespace cuda {
 
+// x, unchanged, through an empty asm statement the compiler cannot see into: a value it cannot prove loop-invariant,
+// so that what is computed from it inside a time loop is computed there instead of hoisted into registers that spill.
+__device__ __forceinline__ double opaque(double x) {
+  asm volatile("" : "+d"(x));
+  return x;
+}
+__device__ __forceinline__ int opaque(int x) {
+  asm volatile("" : "+r"(x));
+  return x;
+}
+
 template <typename T>
 struct Option {
   T S0, K, rate, sigma, maturity;

@@ -130,15 +130,6 @@ __device__ __forceinline__ FactorView<T> factors_of(const LongArrays<T>& w, int 
   return FactorView<T>{{f, s}, {f + kR * s, s}, {f + 2 * kR * s, s}, {f + 3 * kR * s, s}, {f + 4 * kR * s, s}, c0};
 }
 
-// x, unchanged, through an empty asm statement the compiler cannot see into: a value it cannot prove loop-invariant.
-__device__ __forceinline__ double opaque(double x) {
-  asm volatile("" : "+d"(x));
-  return x;
-}
-__device__ __forceinline__ int opaque(int x) {
-  asm volatile("" : "+r"(x));
-  return x;
-}
 // opaque() where the hoisted values spill (double), x itself where they fit in registers and recomputing them every
 // step costs more (float, H200: Crank-Nicolson 1.22 -> 1.41 ms at 1025 nodes with opaque, double 4.06 -> 1.78 ms).
 template <typename T, typename X>
