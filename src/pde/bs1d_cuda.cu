@@ -91,14 +91,13 @@ __device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, in
 
 // Where the explicit coefficients (of the explicit scheme, or Crank-Nicolson's explicit half) come from: kept in 3 R
 // registers (Stored), or computed at every step by node_coeffs (Computed, PerStepCoeffs below: the same function of
-// the same values, so the same bits). The explicit scheme in double from R = 28 computes them, from constants passed
-// through opaque() each step: kept, they pushed the lane's registers into local memory (ptxas, sm_90: 940 bytes of
-// spill stores at R = 28, 13640 at R = 32 before R = 32 computed them; H100, 1000 nodes: 886 ms stored, 252 ms
-// computed without opaque(), which the compiler then hoisted back out of the loop: 996 bytes). With opaque() ptxas
-// reports no spills at R = 24 .. 32; R = 24 spilled 188 bytes kept and ran within 0.9 of its neighbours, so it keeps
-// them.
+// the same values, so the same bits). The explicit scheme in double with R = 32 computes them, from constants passed
+// through opaque() each step: kept, they pushed the lane's registers into local memory (H100, 1000 nodes: 886 ms
+// stored; 252 ms computed without opaque(), which let the compiler hoist them back out: 996 bytes of spill stores;
+// H200, opaque(): no spills, 182-197 ms against 253-280). At R = 28 the same change ran 6x slower (H200, 800 nodes:
+// 116 ms against 19.6 stored, `bench/results/pde_scan_h200_perstep_trial.json`), so R = 24 and 28 keep them.
 template <typename T, int R>
-constexpr bool kComputedExplicit = sizeof(T) == 8 && R >= 28;
+constexpr bool kComputedExplicit = sizeof(T) == 8 && R == 32;
 
 template <typename T, int R>
 struct StoredCoeffs {
@@ -116,13 +115,14 @@ struct ComputedCoeffs {
   }
 };
 
-// Crank-Nicolson's explicit half in double from R = 20: computed at every step from the constants passed through
+// Crank-Nicolson's explicit half in double from R = 24: computed at every step from the constants passed through
 // opaque() once a step (step_view), so that the compiler cannot hoist the 3 R coefficients out of the time loop
-// into registers. Kept, with the chunk factors (5 R) and both step arrays, they spilled (ptxas, sm_90: 2988 bytes of
-// spill stores at R = 20, 36456 at R = 32; H200: 49.7 ms for 500 steps at 1024 nodes against 1.23 ms at 512).
-// The same values into the same node_coeffs: the same bits. (bs1d_long_cuda.cu does the same past 1024 nodes.)
+// into registers. Kept, with the chunk factors (5 R) and both step arrays, they spilled (ptxas, sm_90: 5460 bytes of
+// spill stores at R = 24, 36456 at R = 32, against 1772 and 2856 computed; H200, 1024 nodes: 49.7 ms for 500 steps
+// against 5.1 ms computed). At R = 20 computing them was 7 % slower (513 nodes: 2.42 ms against 2.27), so R = 20
+// keeps them. The same values into the same node_coeffs: the same bits. (bs1d_long_cuda.cu does this past 1024.)
 template <typename T, int R>
-constexpr bool kPerStepCrankNicolson = sizeof(T) == 8 && R >= 20;
+constexpr bool kPerStepCrankNicolson = sizeof(T) == 8 && R >= 24;
 
 template <typename T>
 struct PerStepCoeffs {
