@@ -11,7 +11,8 @@
 // Two shapes, one kernel text:
 //   resident  (the factors fit one block's shared memory: up to 8192 float or 4096 double nodes on an H100): the
 //             chunk in the thread's registers and everything else in shared memory for the whole time loop, so a
-//             step touches no global memory at all.
+//             step touches no global memory at all. Small grids put several options side by side in a block
+//             (resident_groups), each group of P threads with its own arrays.
 //   streamed  (larger grids): the same arrays in the solver's scratch, a slice per option, each thread walking
 //             several chunks; options run in waves of a few blocks per multiprocessor to bound the scratch.
 // The explicit scheme runs in the same blocks (no factors: the halo exchange and the explicit product only).
