@@ -306,8 +306,8 @@ TEST(Tridiag, LongSystemsDouble) {
 // The CPU runs long THOMAS_PCR systems Vec<T>::W chunks at a time; hybrid_system.hpp's long_hybrid_solve is the
 // algorithm one chunk after the other. Same bits and the same info, solved systems and failed ones (a zero row),
 // strided with padding and interleaved, on the CPU and (where there is one) the GPU: 1025 and 1100 rows run its
-// fused shape, 4097 its fused (float) and cluster (double) shapes, 40000 its cluster shape (5 blocks a system in
-// float, 10 double: staged) and 30000 (4 and 8 blocks), interleaved systems its staged one.
+// fused shape, 4097 its fused (float) and staged (double) shapes, 30000 and 40000 its staged shape, interleaved
+// systems its staged shape for adjacent systems.
 template <typename T>
 void long_lanes_match_definition() {
   using namespace gpurng::solvers;
