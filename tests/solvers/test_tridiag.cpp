@@ -303,6 +303,37 @@ TEST(Tridiag, LongSystemsDouble) {
   solve_all<double>(long_shapes(), {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_THOMAS_PCR});
 }
 
+// What hybrid_system.hpp's long_hybrid_solve (the definition) leaves in system k of p solved with the matrix of
+// system mk, padded to the 32 P rows it takes: the solution, or the right-hand side unchanged when it meets a tiny
+// pivot. `info` receives its result.
+template <typename T>
+std::vector<T> long_definition(const TridiagProblem<T>& p, int64_t mk, int64_t k, int& info) {
+  using namespace gpurng::solvers;
+  const int m = p.m(), P = hybrid_chunk_count(m);
+  std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0)), d(32 * P, T(0));
+  const auto sa = p.system(p.a, mk), sb = p.system(p.b, mk), sc = p.system(p.c, mk), sd = p.system(p.d, k);
+  for (int i = 0; i < m; ++i) {
+    a[i] = i > 0 ? sa[i] : T(0);
+    b[i] = sb[i];
+    c[i] = i < m - 1 ? sc[i] : T(0);
+    d[i] = sd[i];
+  }
+  std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
+  info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
+  if (info) return sd;
+  d.resize(m);
+  return d;
+}
+
+// Elements of system k of x whose bits differ from `expect`.
+template <typename T>
+int64_t bits_differing(const TridiagProblem<T>& p, const std::vector<T>& x, int64_t k, const std::vector<T>& expect) {
+  const auto got = p.system(x, k);
+  int64_t differ = 0;
+  for (size_t i = 0; i < got.size(); ++i) differ += !same_bits(got[i], expect[i]);
+  return differ;
+}
+
 // The CPU runs long THOMAS_PCR systems Vec<T>::W chunks at a time; hybrid_system.hpp's long_hybrid_solve is the
 // algorithm one chunk after the other. Same bits and the same info, solved systems and failed ones (a zero row),
 // strided with padding and interleaved, on the CPU and (where there is one) the GPU: 1025 and 1100 rows run its
@@ -320,28 +351,15 @@ void long_lanes_match_definition() {
       for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(zero_row_system, m / 3)] = T(0);
       for (bool device : memories()) {
         const Outcome<T> r = run(p, Op::solve, GPURNG_TRIDIAG_THOMAS_PCR, device);
-        const int P = hybrid_chunk_count(m);
         for (int64_t k = 0; k < batch; ++k) {
-          std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0)), d(32 * P, T(0));
-          const auto sa = p.system(p.a, k), sb = p.system(p.b, k), sc = p.system(p.c, k), sdd = p.system(p.d, k);
-          for (int i = 0; i < m; ++i) {
-            a[i] = i > 0 ? sa[i] : T(0);
-            b[i] = sb[i];
-            c[i] = i < m - 1 ? sc[i] : T(0);
-            d[i] = sdd[i];
-          }
-          std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
-          const int info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
+          int info = 0;
+          const std::vector<T> expect = long_definition(p, k, k, info);  // a failed system keeps its right-hand side
           const std::string what = "m=" + std::to_string(m) + " solvedim=" + std::to_string(sd) + " system " +
                                    std::to_string(k) + (sizeof(T) == 4 ? " float" : " double") +
                                    (device ? " device" : " host");
           EXPECT_EQ(r.info[k], info) << what;
           EXPECT_EQ(info != 0, k == zero_row_system) << what;
-          const auto x = p.system(r.x, k);
-          const auto& expect = info ? sdd : d;  // a failed system keeps its right-hand side
-          int64_t differ = 0;
-          for (int i = 0; i < m; ++i) differ += !same_bits(x[i], expect[i]);
-          EXPECT_EQ(differ, 0) << what;
+          EXPECT_EQ(bits_differing(p, r.x, k, expect), 0) << what;
         }
       }
     }
@@ -538,14 +556,6 @@ void constant_long_matches_definition() {
                          : make_problem<T>(2, 1, {batch, m, 1}, {batch, m, 1}, 700 + m);
         if (zero_row)
           for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(0, m / 2)] = T(0);
-        const int P = hybrid_chunk_count(m);
-        std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0));
-        const auto sa = p.system(p.a, 0), sb = p.system(p.b, 0), sc = p.system(p.c, 0);
-        for (int i = 0; i < m; ++i) {
-          a[i] = i > 0 ? sa[i] : T(0);
-          b[i] = sb[i];
-          c[i] = i < m - 1 ? sc[i] : T(0);
-        }
         for (bool device : memories()) {
           for (auto alg : {GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_AUTO}) {
             if (alg == GPURNG_TRIDIAG_AUTO && !device) continue;  // AUTO is THOMAS on the CPU
@@ -557,16 +567,8 @@ void constant_long_matches_definition() {
             EXPECT_EQ(r.status, zero_row && !device ? GPURNG_STATUS_ZERO_PIVOT : GPURNG_STATUS_SUCCESS) << what;
             int info = 0;
             for (int64_t k = 0; k < batch; ++k) {
-              std::vector<T> d(32 * P, T(0));
-              const auto sdd = p.system(p.d, k);
-              for (int i = 0; i < m; ++i) d[i] = sdd[i];
-              std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
-              info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
-              const auto x = p.system(r.x, k);
-              const auto& expect = info ? sdd : d;  // a tiny pivot leaves x as it was
-              int64_t differ = 0;
-              for (int i = 0; i < m; ++i) differ += !same_bits(x[i], expect[i]);
-              EXPECT_EQ(differ, 0) << what << " system " << k;
+              const std::vector<T> expect = long_definition(p, 0, k, info);  // a tiny pivot leaves x as it was
+              EXPECT_EQ(bits_differing(p, r.x, k, expect), 0) << what << " system " << k;
             }
             EXPECT_EQ(info != 0, zero_row) << what;
             EXPECT_EQ(r.info[0], info) << what;
