@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The GPU's Black-Scholes PDE past 1024 nodes: hybrid_system.hpp's long hybrid for a constant matrix, one block per
-// option and one thread per chunk of 32 nodes (P = hybrid_chunk_count(J + 1) chunks, the grid padded to 32 P nodes
-// with identity rows that hold 0). The operations are the GPURNG_HD text the CPU runs on lane vectors
-// (bs1d_cpu_kernels.inc's long_group), so the bits are the CPU's:
+// option and one thread per chunk of R nodes (R = long_rows_per_chunk(J + 1), P = hybrid_chunk_count(J + 1) chunks,
+// the grid padded to R P nodes with identity rows that hold 0). The operations are the GPURNG_HD text the CPU runs on
+// lane vectors (bs1d_cpu_kernels.inc's long_group), so the bits are the CPU's:
 //   factor, once:  each thread eliminates its chunk (chunk_factor) and keeps the factors; the block runs the reduced
 //                  system's PCR over the 2P end rows (block_pcr), recording each step's matrix part (A, C, r).
 //   each step:     Crank-Nicolson's explicit half (the chunk's neighbours through a halo of first and last nodes),
@@ -42,10 +42,9 @@ using gpurng::solvers::cuda::max_shared_per_block;
 
 namespace {
 
-constexpr int kR = 32;            // nodes a chunk
 constexpr int kFactorFields = 5;  // ChunkFactors' inv, a, gf, alpha, gamma
 // Threads a block (chunks a resident block holds, chunks a streamed block works on at once). The resident chunk and
-// Crank-Nicolson's right-hand side take about 2 x 32 registers a thread in float, twice that in double.
+// Crank-Nicolson's right-hand side take about 2 R registers a thread in float, twice that in double.
 constexpr int kBlockThreads = 256;
 // (Capping the registers at 128 a thread for more resident blocks a multiprocessor, H200: implicit float 1025 nodes
 // 0.72 -> 0.64 ms, but 8192 nodes 9.2 -> 17.5 ms and Crank-Nicolson 2-3x slower from spills; not taken.)
@@ -55,7 +54,7 @@ constexpr int kBlockThreads = 256;
 template <typename T>
 struct LongArrays {
   PcrStepFactor<T>* reduced;  // step s, reduced row i at s * n + i
-  T* factors;                 // field q, row j, chunk p at (q * 32 + j) * slots + p
+  T* factors;                 // field q, row j, chunk p at (q * R + j) * slots + p
   PcrRow<T>* rows;            // 2 n rows while factoring (the rows, then PCR's room) ...
   T* D;                       // ... then, in the same place, the reduced right-hand side and its room (2 n)
   T* halo;                    // 2 buffers of 2 x slots: the first and the last node of every chunk
@@ -71,19 +70,19 @@ __host__ __device__ inline size_t long_region(int slots, int n) {
 }
 
 // Size of LongArrays in units of T; carve() lays them out in the same order.
-__host__ __device__ size_t long_words(int slots, int n, bool implicit, bool streamed) {
+__host__ __device__ size_t long_words(int R, int slots, int n, bool implicit, bool streamed) {
   size_t w = 4;  // pick
   if (implicit) {
     const size_t region = long_region(slots, n);
-    w += size_t(pcr_step_count(n)) * n * 3 + size_t(kFactorFields) * kR * slots + region;
+    w += size_t(pcr_step_count(n)) * n * 3 + size_t(kFactorFields) * R * slots + region;
   } else {
     w += size_t(4) * slots;
   }
-  if (streamed) w += size_t(kR) * slots;
+  if (streamed) w += size_t(R) * slots;
   return w;
 }
 
-template <typename T>
+template <typename T, int R>
 __device__ LongArrays<T> carve(unsigned char* base, int slots, int n, bool implicit, bool streamed) {
   T* p = reinterpret_cast<T*>(base);
   LongArrays<T> w;
@@ -96,7 +95,7 @@ __device__ LongArrays<T> carve(unsigned char* base, int slots, int n, bool impli
     w.reduced = reinterpret_cast<PcrStepFactor<T>*>(p);
     p += size_t(pcr_step_count(n)) * n * 3;
     w.factors = p;
-    p += size_t(kFactorFields) * kR * slots;
+    p += size_t(kFactorFields) * R * slots;
     w.rows = reinterpret_cast<PcrRow<T>*>(p);
     w.D = p;
     w.halo = p + 2 * n;
@@ -124,11 +123,11 @@ struct FactorView {
   T c0;
 };
 
-template <typename T>
+template <int R, typename T>
 __device__ __forceinline__ FactorView<T> factors_of(const LongArrays<T>& w, int p, T c0) {
   const int s = w.slots;
   const T* f = w.factors + p;
-  return FactorView<T>{{f, s}, {f + kR * s, s}, {f + 2 * kR * s, s}, {f + 3 * kR * s, s}, {f + 4 * kR * s, s}, c0};
+  return FactorView<T>{{f, s}, {f + R * s, s}, {f + 2 * R * s, s}, {f + 3 * R * s, s}, {f + 4 * R * s, s}, c0};
 }
 
 // opaque() where the hoisted values spill (double), x itself where they fit in registers and recomputing them every
@@ -153,39 +152,39 @@ struct Group {
   int t, nt;
 };
 
-// f(p, v) for each of the thread's chunks p < P, v its 32 nodes: the registers u (resident: chunk p = thread) or a
+// f(p, v) for each of the thread's chunks p < P, v its R nodes: the registers u (resident: chunk p = thread) or a
 // copy loaded from the scratch grid and stored back when Store (streamed).
-template <bool Resident, bool Store, typename T, typename F>
-__device__ __forceinline__ void each_chunk(const LongArrays<T>& w, int P, Group gr, T (&u)[kR], F f) {
+template <bool Resident, bool Store, typename T, int R, typename F>
+__device__ __forceinline__ void each_chunk(const LongArrays<T>& w, int P, Group gr, T (&u)[R], F f) {
   if constexpr (Resident) {
     if (gr.t < P) f(gr.t, u);
   } else {
     for (int p = gr.t; p < P; p += gr.nt) {
-      T v[kR];
+      T v[R];
       GPURNG_UNROLL
-      for (int j = 0; j < kR; ++j) v[j] = w.grid[size_t(j) * w.slots + p];
+      for (int j = 0; j < R; ++j) v[j] = w.grid[size_t(j) * w.slots + p];
       f(p, v);
       if (Store) {
         GPURNG_UNROLL
-        for (int j = 0; j < kR; ++j) w.grid[size_t(j) * w.slots + p] = v[j];
+        for (int j = 0; j < R; ++j) w.grid[size_t(j) * w.slots + p] = v[j];
       }
     }
   }
 }
 
 // Every chunk's first and last node into halo buffer `b` (then a barrier).
-template <bool Resident, typename T>
-__device__ __forceinline__ void publish_halo(const LongArrays<T>& w, int P, Group gr, T (&u)[kR], int b) {
+template <bool Resident, typename T, int R>
+__device__ __forceinline__ void publish_halo(const LongArrays<T>& w, int P, Group gr, T (&u)[R], int b) {
   T* h = w.halo + size_t(b) * 2 * w.slots;
-  each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[kR]) {
+  each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[R]) {
     h[p] = v[0];
-    h[w.slots + p] = v[kR - 1];
+    h[w.slots + p] = v[R - 1];
   });
   __syncthreads();
 }
 
 // The neighbours of chunk p from halo buffer `b`: the last node of chunk p - 1 and the first of chunk p + 1 (0
-// outside the 32 P nodes, as the CPU's sweep takes them).
+// outside the R P nodes, as the CPU's sweep takes them).
 template <typename T>
 __device__ __forceinline__ void halo_of(const LongArrays<T>& w, int P, int p, int b, T& left, T& right) {
   const T* h = w.halo + size_t(b) * 2 * w.slots;
@@ -196,44 +195,44 @@ __device__ __forceinline__ void halo_of(const LongArrays<T>& w, int P, int p, in
 // Chunk p's factors of I - L (or I - L/2) into w.factors and its reduced rows into w.rows; returns 0 or the chunk's
 // first failure (1-based row of the grid). Out of line: the factoring's 300-odd values (double) would otherwise
 // share the kernel's register budget with the time loop, which runs N times; this runs once.
-template <typename T>
+template <typename T, int R>
 __device__ __noinline__ int factor_chunk(const LongArrays<T> w, const StepConsts<T> ks, int J, int p) {
-  T a[kR], b[kR], cc[kR];
+  T a[R], b[R], cc[R];
   GPURNG_UNROLL
-  for (int j = 0; j < kR; ++j) {
-    const Coeffs<T> co = coeffs_at(ks, p * kR + j, J, true);
+  for (int j = 0; j < R; ++j) {
+    const Coeffs<T> co = coeffs_at(ks, p * R + j, J, true);
     a[j] = co.a;
     b[j] = co.b;
     cc[j] = co.c;
   }
-  ChunkFactors<T, kR> f;
+  ChunkFactors<T, R> f;
   const int local = chunk_factor(a, b, cc, f);
   T* F = w.factors + p;
   const int s = w.slots;
   GPURNG_UNROLL
-  for (int j = 0; j < kR; ++j) F[j * s] = f.inv[j];
+  for (int j = 0; j < R; ++j) F[j * s] = f.inv[j];
   GPURNG_UNROLL
-  for (int j = 2; j < kR; ++j) F[(kR + j) * s] = f.a[j];
+  for (int j = 2; j < R; ++j) F[(R + j) * s] = f.a[j];
   GPURNG_UNROLL
-  for (int j = 1; j <= kR - 3; ++j) F[(2 * kR + j) * s] = f.gf[j];
+  for (int j = 1; j <= R - 3; ++j) F[(2 * R + j) * s] = f.gf[j];
   GPURNG_UNROLL
-  for (int j = 1; j <= kR - 2; ++j) {
-    F[(3 * kR + j) * s] = f.alpha[j];
-    F[(4 * kR + j) * s] = f.gamma[j];
+  for (int j = 1; j <= R - 2; ++j) {
+    F[(3 * R + j) * s] = f.alpha[j];
+    F[(4 * R + j) * s] = f.gamma[j];
   }
   w.rows[2 * p] = PcrRow<T>{f.S.A, f.S.C, T(0)};
   w.rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, T(0)};
-  return local ? p * kR + local : 0;
+  return local ? p * R + local : 0;
 }
 
-// Options a resident block may hold (P >= 33 chunks each, at most kBlockThreads threads).
+// Options a resident block may hold at most (P > 32 chunks each, at most kBlockThreads threads).
 constexpr int kMaxGroups = kBlockThreads / 33;
 
 // `group_threads` threads an option (blockDim.x / group_threads options a block, each with `group_bytes` of the
 // shared memory when resident). Every group of a block runs every barrier: an option that fails (an unstable
 // explicit step, a tiny pivot) goes on computing and is reported at the end, and the last block's spare groups run
 // the call's last option again without writing anything.
-template <typename T, int Scheme, bool Resident>
+template <typename T, int Scheme, bool Resident, int R>
 __global__ void __launch_bounds__(kBlockThreads)
     long_kernel(const Bs1dCall<T> c, int64_t first_option, unsigned char* scratch, size_t scratch_per_option, int slots,
                 int group_threads, size_t group_bytes) {
@@ -248,28 +247,28 @@ __global__ void __launch_bounds__(kBlockThreads)
   const int64_t k = real ? mine : c.count - 1;
   const int J = c.J, N = c.N, P = hybrid_chunk_count(J + 1), n = 2 * P;
   const LongArrays<T> w =
-      carve<T>(Resident ? smem_raw + size_t(g) * group_bytes : scratch + blockIdx.x * scratch_per_option, slots, n,
-               implicit, !Resident);
+      carve<T, R>(Resident ? smem_raw + size_t(g) * group_bytes : scratch + blockIdx.x * scratch_per_option, slots, n,
+                  implicit, !Resident);
   const Option<T> o = load_option(c, k);
   const T dS = grid_step(c.Smax, J);
   int failed = 0;  // the option's info code once it has failed
   if (Scheme == kExplicit && explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) failed = -1;
-  T u[kR];  // resident: the thread's chunk for the whole time loop; streamed: unused
+  T u[R];  // resident: the thread's chunk for the whole time loop; streamed: unused
   GPURNG_UNROLL
-  for (int j = 0; j < kR; ++j) u[j] = T(0);
-  each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
+  for (int j = 0; j < R; ++j) u[j] = T(0);
+  each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
     GPURNG_UNROLL
-    for (int j = 0; j < kR; ++j) {
-      const int node = p * kR + j;
+    for (int j = 0; j < R; ++j) {
+      const int node = p * R + j;
       const T S = node_price(node, dS);
       v[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
     }
   });
   // The exercise floor of chunk p (American options only; the payoff is 0 on padding nodes).
-  auto floor_chunk = [&](int p, T(&v)[kR]) {
+  auto floor_chunk = [&](int p, T(&v)[R]) {
     GPURNG_UNROLL
-    for (int j = 0; j < kR; ++j) {
-      const int node = p * kR + j;
+    for (int j = 0; j < R; ++j) {
+      const int node = p * R + j;
       v[j] = exercise(v[j], node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0));
     }
   };
@@ -280,16 +279,16 @@ __global__ void __launch_bounds__(kBlockThreads)
       // per_step: the coefficients computed where used in double (see Crank-Nicolson's explicit half below).
       const StepConsts<T> ks{per_step<T>(k0.hs), per_step<T>(k0.hr), per_step<T>(k0.rdt)};
       publish_halo<Resident>(w, P, gr, u, s & 1);
-      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
+      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
         T prev, right;  // in place, each node's old left neighbour carried along (as the CPU's sweep does)
         halo_of(w, P, p, s & 1, prev, right);
-        const int first = per_step<T>(p * kR);
+        const int first = per_step<T>(p * R);
         GPURNG_UNROLL
-        for (int j = 0; j < kR; ++j) {
+        for (int j = 0; j < R; ++j) {
           const int node = first + j;
           const T mid = v[j];
           const Coeffs<T> co = coeffs_at(ks, node, J, false);
-          const T nv = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < kR ? v[j + 1] : right);
+          const T nv = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < R ? v[j + 1] : right);
           v[j] = node <= J ? nv : mid;  // padding nodes keep their 0
           prev = mid;
         }
@@ -301,34 +300,34 @@ __global__ void __launch_bounds__(kBlockThreads)
     // Factor: the chunks, then the reduced system's steps.
     int fail = 0;
     each_chunk<Resident, false>(w, P, gr, u,
-                                [&](int p, T(&)[kR]) { fail = first_failure(fail, factor_chunk(w, ks, J, p)); });
+                                [&](int p, T(&)[R]) { fail = first_failure(fail, factor_chunk<T, R>(w, ks, J, p)); });
     __syncthreads();
-    block_pcr(w.rows, w.rows + n, n, fail, t, NT, [&](int step, int i, const T& A, const T& C, const T& r) {
+    block_pcr(w.rows, w.rows + n, n, R, fail, t, NT, [&](int step, int i, const T& A, const T& C, const T& r) {
       w.reduced[size_t(step) * n + i] = PcrStepFactor<T>{A, C, r};
     });
     failed = block_first_failure(fail, &first_fail[g], t == 0);
     // The chunk's c_0 (chunk_apply's row s), computed where used.
-    auto c0_of = [&](int p) { return coeffs_at(ks, p * kR, J, true).c; };
+    auto c0_of = [&](int p) { return coeffs_at(ks, p * R, J, true).c; };
     for (int s = 0; s < N; ++s) {
       if (cn) publish_halo<Resident>(w, P, gr, u, s & 1);
       // Crank-Nicolson's explicit half: the same constants (L / 2), in double passed through opaque() every step so
-      // that the compiler computes the 3 x 32 coefficients where they are used instead of hoisting them out of the
-      // time loop into registers, where they spilled (ptxas: 572 -> 8 bytes of spill stores). Same values, bits.
+      // that the compiler computes the 3 R coefficients where they are used instead of hoisting them out of the
+      // time loop into registers, where they spilled (ptxas, R = 32: 572 -> 8 bytes of spill stores). Same bits.
       const StepConsts<T> kh{per_step<T>(ks.hs), per_step<T>(ks.hr), per_step<T>(ks.rdt)};
-      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
+      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
         if (cn) {
           T prev, right;  // in place, as the explicit scheme above
           halo_of(w, P, p, s & 1, prev, right);
-          const int first = per_step<T>(p * kR);  // (the nodes' j and j^2 too would be hoisted otherwise)
+          const int first = per_step<T>(p * R);  // (the nodes' j and j^2 too would be hoisted otherwise)
           GPURNG_UNROLL
-          for (int j = 0; j < kR; ++j) {
+          for (int j = 0; j < R; ++j) {
             const T mid = v[j];
             const Coeffs<T> co = coeffs_at(kh, first + j, J, false);
-            v[j] = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < kR ? v[j + 1] : right);
+            v[j] = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < R ? v[j + 1] : right);
             prev = mid;
           }
         }
-        chunk_apply(factors_of(w, p, c0_of(p)), v, w.D[2 * p], w.D[2 * p + 1]);
+        chunk_apply(factors_of<R>(w, p, c0_of(p)), v, w.D[2 * p], w.D[2 * p + 1]);
       });
       __syncthreads();
       T* cur = w.D;
@@ -343,8 +342,8 @@ __global__ void __launch_bounds__(kBlockThreads)
         cur = nxt;
         nxt = tmp;
       }
-      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[kR]) {
-        chunk_back(factors_of(w, p, c0_of(p)), v, cur[2 * p], cur[2 * p + 1]);
+      each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
+        chunk_back(factors_of<R>(w, p, c0_of(p)), v, cur[2 * p], cur[2 * p + 1]);
         if (o.american) floor_chunk(p, v);
       });
     }
@@ -353,10 +352,10 @@ __global__ void __launch_bounds__(kBlockThreads)
   // Readout: the owners of nodes j - 1 .. j + 2 put them in `pick`; every thread reads the same values, so the
   // check's outcome is the block's.
   const int jr = readout_node(o.S0, dS, J);
-  each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[kR]) {
+  each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[R]) {
     GPURNG_UNROLL
-    for (int j = 0; j < kR; ++j) {
-      const int node = p * kR + j;
+    for (int j = 0; j < R; ++j) {
+      const int node = p * R + j;
       if (node >= jr - 1 && node <= jr + 2) w.pick[node - (jr - 1)] = v[j];
     }
   });
@@ -374,34 +373,34 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (t == 0) write_readout(c, k, r);
   if (c.grid) {
     T* g = c.grid + k * int64_t(J + 1);
-    each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[kR]) {
+    each_chunk<Resident, false>(w, P, gr, u, [&](int p, T(&v)[R]) {
       GPURNG_UNROLL
-      for (int j = 0; j < kR; ++j)
-        if (p * kR + j <= J) g[p * kR + j] = v[j];
+      for (int j = 0; j < R; ++j)
+        if (p * R + j <= J) g[p * R + j] = v[j];
     });
   }
 }
 
-template <typename T, bool Resident>
+template <typename T>
 using LongKernel = void (*)(const Bs1dCall<T>, int64_t, unsigned char*, size_t, int, int, size_t);
 
-template <typename T, bool Resident>
-LongKernel<T, Resident> kernel_of(int scheme) {
+template <typename T, bool Resident, int R>
+LongKernel<T> kernel_of(int scheme) {
   switch (scheme) {
     case kExplicit:
-      return long_kernel<T, kExplicit, Resident>;
+      return long_kernel<T, kExplicit, Resident, R>;
     case kImplicit:
-      return long_kernel<T, kImplicit, Resident>;
+      return long_kernel<T, kImplicit, Resident, R>;
     default:
-      return long_kernel<T, kCrankNicolson, Resident>;
+      return long_kernel<T, kCrankNicolson, Resident, R>;
   }
 }
 
-template <typename T, bool Resident>
+template <typename T, bool Resident, int R>
 void launch(const Bs1dCall<T>& call, unsigned blocks, unsigned threads, size_t smem, cudaStream_t st,
             int64_t first_option, unsigned char* scratch, size_t per_option, int slots, int group_threads,
             size_t group_bytes) {
-  const LongKernel<T, Resident> kernel = kernel_of<T, Resident>(call.scheme);
+  const LongKernel<T> kernel = kernel_of<T, Resident, R>(call.scheme);
   allow_shared(kernel, smem);
   kernel<<<blocks, threads, smem, st>>>(call, first_option, scratch, per_option, slots, group_threads, group_bytes);
 }
@@ -410,9 +409,9 @@ void launch(const Bs1dCall<T>& call, unsigned blocks, unsigned threads, size_t s
 // memory, as the runtime's occupancy calculator sees them) in at least two blocks, whose barriers overlap one
 // another's work; the fewer a block on a tie; one where no count allows two blocks. A lone option of P = 33 .. 47
 // chunks left its block's second warp mostly idle but issuing (H200, 1025 nodes: 28 % of the floor).
-template <typename T>
+template <typename T, int R>
 int64_t resident_groups(const Bs1dCall<T>& call, int P, size_t bytes, int64_t smem_max) {
-  const LongKernel<T, true> kernel = kernel_of<T, true>(call.scheme);
+  const LongKernel<T> kernel = kernel_of<T, true, R>(call.scheme);
   const int64_t most = std::min<int64_t>(
       {int64_t(kBlockThreads / P), int64_t(kMaxGroups), call.count, (smem_max - 1024) / int64_t(bytes)});
   int64_t best = 1, best_options = 0;
@@ -433,25 +432,23 @@ int64_t resident_groups(const Bs1dCall<T>& call, int P, size_t bytes, int64_t sm
   return best;
 }
 
-}  // namespace
-
-template <typename T>
-gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
+template <typename T, int R>
+gpurngStatus_t run_long_rows(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
   const int P = hybrid_chunk_count(call.J + 1), n = 2 * P;
   const bool implicit = call.scheme != kExplicit;
   // Resident: a thread per chunk, the arrays sized for the P chunks alone (less shared memory, more blocks a
   // multiprocessor), 1 KiB below the opt-in limit for the kernel's static shared ints and alignment.
-  const size_t resident_bytes = (long_words(P, n, implicit, false) * sizeof(T) + 15) / 16 * 16;
+  const size_t resident_bytes = (long_words(R, P, n, implicit, false) * sizeof(T) + 15) / 16 * 16;
   const int64_t smem_max = max_shared_per_block();
   if (P <= kBlockThreads && int64_t(resident_bytes) + 1024 <= smem_max) {
     // Several options a block, their threads side by side.
-    const int64_t groups = resident_groups(call, P, resident_bytes, smem_max);
-    launch<T, true>(call, unsigned((call.count + groups - 1) / groups), unsigned(groups * P),
-                    size_t(groups) * resident_bytes, st, 0, nullptr, 0, P, P, resident_bytes);
+    const int64_t groups = resident_groups<T, R>(call, P, resident_bytes, smem_max);
+    launch<T, true, R>(call, unsigned((call.count + groups - 1) / groups), unsigned(groups * P),
+                       size_t(groups) * resident_bytes, st, 0, nullptr, 0, P, P, resident_bytes);
     return launched();
   }
   const int slots = (P + kBlockThreads - 1) / kBlockThreads * kBlockThreads;
-  const size_t per_option = align256(long_words(slots, n, implicit, true) * sizeof(T));
+  const size_t per_option = align256(long_words(R, slots, n, implicit, true) * sizeof(T));
   int dev = 0, sms = 1;
   cudaGetDevice(&dev);
   if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
@@ -464,11 +461,19 @@ gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cu
   if (s != GPURNG_STATUS_SUCCESS) return s;
   auto* base = static_cast<unsigned char*>(scratch.ptr);
   for (int64_t k0 = 0; k0 < call.count; k0 += wave) {
-    launch<T, false>(call, unsigned(std::min<int64_t>(wave, call.count - k0)), kBlockThreads, 0, st, k0, base,
-                     per_option, slots, kBlockThreads, 0);
+    launch<T, false, R>(call, unsigned(std::min<int64_t>(wave, call.count - k0)), kBlockThreads, 0, st, k0, base,
+                        per_option, slots, kBlockThreads, 0);
     if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
   }
   return GPURNG_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+template <typename T>
+gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
+  return with_long_rows(call.J + 1,
+                        [&](auto rows) { return run_long_rows<T, decltype(rows)::value>(call, scratch, st); });
 }
 
 template gpurngStatus_t run_long_bs1d<float>(const Bs1dCall<float>&, DeviceScratch&, cudaStream_t);

@@ -15,9 +15,9 @@ namespace cuda {
 // PCR over the n rows at `src` (steps h = 1, 2, ... < n), `dst` as much room, shared by threads t = 0 .. nt - 1
 // (every thread of the block runs the barriers); every row reads its neighbours of the previous step, as pcr_rows
 // does, and `record(step, i, A, C, r)` sees each row's matrix part (NoRecord for a solve). Returns where the result
-// lies and folds the first failure (1-based origin of the reduced row, chunks of 32 rows) into `fail`.
+// lies and folds the first failure (1-based origin of the reduced row, chunks of R rows) into `fail`.
 template <typename T, typename Record>
-__device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int& fail, int t, int nt, Record record) {
+__device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int R, int& fail, int t, int nt, Record record) {
   const PcrRow<T> zero{T(0), T(0), T(0)};
   for (int h = 1, step = 0; h < n; h *= 2, ++step) {
     for (int i = t; i < n; i += nt) {
@@ -27,7 +27,7 @@ __device__ PcrRow<T>* block_pcr(PcrRow<T>* src, PcrRow<T>* dst, int n, int& fail
       PcrRow<T> next;
       T rcp;
       if (!pcr_factor(r.A, r.C, l.A, l.C, rr.A, rr.C, next.A, next.C, rcp))
-        fail = first_failure(fail, reduced_row_origin(i, 32) + 1);
+        fail = first_failure(fail, reduced_row_origin(i, R) + 1);
       record(step, i, r.A, r.C, rcp);
       next.D = pcr_apply(r.A, r.C, rcp, r.D, l.D, rr.D);
       dst[i] = next;

@@ -124,17 +124,16 @@ int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
   return 0;
 }
 
-// Hybrid solve of a long system (m > 1024) given as 32 P contiguous rows, P = hybrid_chunk_count(m) chunks of 32,
-// padded and cleared as for hybrid_solve; rows and tmp hold 2P reduced rows. This is the definition, one chunk after
-// the other: the CPU runs it W chunks at a time on lane vectors (tridiag_cpu_kernels.inc's long_hybrid_lanes) and the
-// GPU a chunk a lane (tridiag_long_cuda.cu), both checked against it bit for bit. The GPU cannot keep a long system's
-// chunks in registers across the reduced solve, so it eliminates every chunk twice, once for the reduced rows and
-// once more, from the same inputs, for the back substitution; here the first pass leaves each chunk's delta in d
-// and the second recomputes only the matrix part. Both are the same operations on the same values: the same bits.
-// Returns as hybrid_solve.
-template <typename T>
+// Hybrid solve of a long system (m > 1024) given as R P contiguous rows, P = hybrid_chunk_count(m) chunks of
+// R = long_rows_per_chunk(m) rows, padded and cleared as for hybrid_solve; rows and tmp hold 2P reduced rows. This is
+// the definition, one chunk after the other: the CPU runs it W chunks at a time on lane vectors
+// (tridiag_cpu_kernels.inc's long_hybrid_lanes) and the GPU a chunk a lane (tridiag_long_cuda.cu), both checked against
+// it bit for bit. The GPU cannot keep a long system's chunks in registers across the reduced solve, so it eliminates
+// every chunk twice, once for the reduced rows and once more, from the same inputs, for the back substitution; here the
+// first pass leaves each chunk's delta in d and the second recomputes only the matrix part. Both are the same
+// operations on the same values: the same bits. Returns as hybrid_solve.
+template <typename T, int R>
 int long_hybrid_solve(const T* a, const T* b, const T* c, T* d, int P, PcrRow<T>* rows, PcrRow<T>* tmp) {
-  constexpr int R = 32;
   int fail = 0;
   for (int p = 0; p < P; ++p) {
     ChunkFactors<T, R> f;
@@ -165,10 +164,9 @@ int long_hybrid_solve(const T* a, const T* b, const T* c, T* d, int P, PcrRow<T>
 // part, made once, and its right-hand-side part, run per step; together they are the same operations on the same
 // values as long_hybrid_solve, so the same bits. chunk holds P chunk factors, reduced pcr_step_count(2P) * 2P step
 // factors (step-major), rows and tmp 2P rows of room. Returns 0 or the first failure, as long_hybrid_solve.
-template <typename T>
-int long_hybrid_factor(const T* a, const T* b, const T* c, int P, ChunkFactors<T, 32>* chunk, PcrStepFactor<T>* reduced,
+template <typename T, int R>
+int long_hybrid_factor(const T* a, const T* b, const T* c, int P, ChunkFactors<T, R>* chunk, PcrStepFactor<T>* reduced,
                        PcrRow<T>* rows, PcrRow<T>* tmp) {
-  constexpr int R = 32;
   const int n = 2 * P;
   int fail = 0;
   for (int p = 0; p < P; ++p) {
@@ -184,10 +182,9 @@ int long_hybrid_factor(const T* a, const T* b, const T* c, int P, ChunkFactors<T
                                  }));
 }
 
-// The right-hand-side part: d (32 P rows) becomes the solution; D and next hold 2P values of room.
-template <typename T>
-void long_hybrid_apply(const ChunkFactors<T, 32>* chunk, const PcrStepFactor<T>* reduced, int P, T* d, T* D, T* next) {
-  constexpr int R = 32;
+// The right-hand-side part: d (R P rows) becomes the solution; D and next hold 2P values of room.
+template <typename T, int R>
+void long_hybrid_apply(const ChunkFactors<T, R>* chunk, const PcrStepFactor<T>* reduced, int P, T* d, T* D, T* next) {
   const int n = 2 * P;
   for (int p = 0; p < P; ++p) {
     T x[R];

@@ -61,10 +61,45 @@ auto with_hybrid_rows(int m, F&& f) {
   return f(std::integral_constant<int, 32>());  // not reached: every size is a case
 }
 
-// Chunks of a system of m rows: 32 up to m = 1024, then one chunk of 32 rows per 32 rows (the last one padded
-// with identity rows), so that a long system is the short one's algorithm with a longer reduced system: 2P rows
-// solved by the same PCR steps, distances 1, 2, ... up to below 2P. m = 1024 is both cases (32 chunks of 32).
-GPURNG_HD int hybrid_chunk_count(int m) { return m <= kHybridMaxRows ? kHybridChunks : (m + 31) / 32; }
+// The chunk sizes of a long system (m > 1024).
+#define GPURNG_LONG_CHUNK_SIZES(X) X(20) X(24) X(28) X(32)
+
+// Rows per chunk of a long system: a long system takes S = ceil(m / 1024) segments of 32 chunks (a GPU warp's
+// lanes, a block's warps), and the chunk size is the smallest long size with 32 S R >= m, so that the segments are
+// filled: with chunks of 32 rows at any m, 1025 rows took two segments of which the second held one row, and ran at
+// half the speed of 2048 rows. Past m = 7168 this is 32.
+GPURNG_HD int long_rows_per_chunk(int m) {
+  const int rows = 32 * ((m + kHybridMaxRows - 1) / kHybridMaxRows);  // 32 S
+  int R = 32;
+#define GPURNG_SMALLEST_LONG_FIT(S) \
+  if (R == 32 && rows * (S) >= m) R = (S);
+  GPURNG_LONG_CHUNK_SIZES(GPURNG_SMALLEST_LONG_FIT)
+#undef GPURNG_SMALLEST_LONG_FIT
+  return R;
+}
+
+// Host code: f(std::integral_constant<int, R>()) for R = long_rows_per_chunk(m).
+template <typename F>
+auto with_long_rows(int m, F&& f) {
+  switch (long_rows_per_chunk(m)) {
+#define GPURNG_LONG_CHUNK_CASE(S) \
+  case S:                         \
+    return f(std::integral_constant<int, S>());
+    GPURNG_LONG_CHUNK_SIZES(GPURNG_LONG_CHUNK_CASE)
+#undef GPURNG_LONG_CHUNK_CASE
+  }
+  return f(std::integral_constant<int, 32>());  // not reached: every size is a case
+}
+
+// Chunks of a system of m rows: 32 up to m = 1024, then one chunk of R = long_rows_per_chunk(m) rows per R rows (the
+// last one padded with identity rows), so that a long system is the short one's algorithm with a longer reduced
+// system: 2P rows solved by the same PCR steps, distances 1, 2, ... up to below 2P. m = 1024 is both cases (32
+// chunks of 32).
+GPURNG_HD int hybrid_chunk_count(int m) {
+  if (m <= kHybridMaxRows) return kHybridChunks;
+  const int R = long_rows_per_chunk(m);
+  return (m + R - 1) / R;
+}
 
 template <typename T, int R>
 struct ChunkFactors {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// THOMAS_PCR on the GPU for systems longer than 1024 rows: hybrid_system.hpp's long_hybrid_solve, P chunks of 32
-// rows (P = hybrid_chunk_count(m)) and a reduced system of 2P rows solved by PCR. One lane owns one chunk, a warp
-// 32 consecutive chunks (a segment of 1024 rows); the operations are the GPURNG_HD text the CPU runs, so the bits
-// are the CPU's. Two shapes, by the number of segments:
+// THOMAS_PCR on the GPU for systems longer than 1024 rows: hybrid_system.hpp's long_hybrid_solve, P chunks of R
+// rows (R = long_rows_per_chunk(m), P = hybrid_chunk_count(m)) and a reduced system of 2P rows solved by PCR. One
+// lane owns one chunk, a warp 32 consecutive chunks (a segment of 32 R rows); the operations are the GPURNG_HD text the
+// CPU runs, so the bits are the CPU's. Two shapes, by the number of segments:
 //   fused   (up to FusedLimit<T>::segments: 8 float, 4 double): one block per system, a warp per segment; chunks in
 //           registers while the block solves the reduced system in shared memory. 5 words per unknown moved.
 //   staged  (longer systems, and systems adjacent in memory): three kernels. reduce: every chunk is eliminated
@@ -31,13 +31,11 @@ namespace cuda {
 
 namespace {
 
-constexpr int kR = 32;                   // rows per chunk
-constexpr int kSegmentRows = 32 * kR;    // one warp's chunks
 constexpr int kStagedWarps = 4;          // warps a block in the staged chunk kernels (contiguous systems)
 constexpr int kAdjacentSystemsLong = 8;  // systems a block in the staged chunk kernels (adjacent systems)
 
 // Up to this many segments a system runs fused, one warp a segment. The chunk registers (about 250 a thread
-// for floats) allow at most 8 warps a block.
+// for floats at R = 32) allow at most 8 warps a block.
 template <typename T>
 struct FusedLimit;
 template <>
@@ -74,28 +72,28 @@ __device__ ChunkSlot slot_of() {
 // The chunk's rows of segment `seg`, the system's ends cleared (a_0 = 0, c_{m-1} = 0), padding rows identity.
 // `shared_matrix` (gpurng?gtsvConstantBatch): a, b, c hold one system's m contiguous rows, read by every system (from
 // the L2 cache after the first: a solve then moves 2 words per unknown to and from memory).
-template <typename T>
+template <typename T, int R>
 __device__ void load_long_chunk(const Layout& L, bool shared_matrix, const T* a, const T* b, const T* c, const T* x,
-                                int64_t base, int seg, int lane, T* buf, T (&ra)[kR], T (&rb)[kR], T (&rc)[kR],
-                                T (&rd)[kR]) {
-  const int row0 = seg * kSegmentRows;
+                                int64_t base, int seg, int lane, T* buf, T (&ra)[R], T (&rb)[R], T (&rc)[R],
+                                T (&rd)[R]) {
+  const int row0 = seg * 32 * R;
   const int64_t off = base + int64_t(row0) * L.row_stride;
   const int64_t moff = shared_matrix ? int64_t(row0) : off, mstride = shared_matrix ? 1 : L.row_stride;
   const int left = L.m - row0;
-  load_chunk<T, kR>(a + moff, mstride, left, lane, ra, T(0), buf);
-  load_chunk<T, kR>(b + moff, mstride, left, lane, rb, T(1), buf);
-  load_chunk<T, kR>(c + moff, mstride, left, lane, rc, T(0), buf);
-  load_chunk<T, kR>(x + off, L.row_stride, left, lane, rd, T(0), buf);
+  load_chunk<T, R>(a + moff, mstride, left, lane, ra, T(0), buf);
+  load_chunk<T, R>(b + moff, mstride, left, lane, rb, T(1), buf);
+  load_chunk<T, R>(c + moff, mstride, left, lane, rc, T(0), buf);
+  load_chunk<T, R>(x + off, L.row_stride, left, lane, rd, T(0), buf);
   GPURNG_UNROLL
-  for (int j = 0; j < kR; ++j) {
-    const int i = row0 + lane * kR + j;
+  for (int j = 0; j < R; ++j) {
+    const int i = row0 + lane * R + j;
     if (i == 0) ra[j] = T(0);
     if (i == L.m - 1) rc[j] = T(0);
   }
 }
 
 // Fused: one block per system, warp w eliminating segment w; the reduced rows (2P) and their PCR in shared memory.
-template <typename T>
+template <typename T, int R>
 __global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
                              const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
   extern __shared__ unsigned char smem_raw[];
@@ -105,14 +103,14 @@ __global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __res
   const int n = 2 * P;
   PcrRow<T>* rows = reinterpret_cast<PcrRow<T>*>(smem_raw);
   PcrRow<T>* spare = rows + n;
-  T* buf = reinterpret_cast<T*>(spare + n) + size_t(seg) * 33 * kR;
+  T* buf = reinterpret_cast<T*>(spare + n) + size_t(seg) * 33 * R;
   const int64_t base = L.base(k);
-  T ra[kR], rb[kR], rc[kR], rd[kR];
+  T ra[R], rb[R], rc[R], rd[R];
   load_long_chunk(L, shared_matrix, a, b, c, x, base, seg, lane, buf, ra, rb, rc, rd);
-  ChunkFactors<T, kR> f;
+  ChunkFactors<T, R> f;
   const int local = chunk_factor(ra, rb, rc, f);
   const int p = seg * 32 + lane;
-  int fail = local && p < P ? p * kR + local : 0;
+  int fail = local && p < P ? p * R + local : 0;
   T DS, DE;
   chunk_apply(f, rd, DS, DE);
   if (p < P) {
@@ -120,19 +118,19 @@ __global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __res
     rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, DE};
   }
   __syncthreads();
-  const PcrRow<T>* solved = block_pcr(rows, spare, n, fail, int(threadIdx.x), int(blockDim.x), NoRecord());
+  const PcrRow<T>* solved = block_pcr(rows, spare, n, R, fail, int(threadIdx.x), int(blockDim.x), NoRecord());
   fail = block_first_failure(fail, &first, threadIdx.x == 0);
   if (info && threadIdx.x == 0 && (!shared_matrix || k == 0)) info[k] = fail;
   if (fail) return;
   DS = p < P ? solved[2 * p].D : T(0);
   DE = p < P ? solved[2 * p + 1].D : T(0);
   chunk_back(f, rd, DS, DE);
-  const int row0 = seg * kSegmentRows;
-  store_chunk<T, kR>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, lane, rd, buf);
+  const int row0 = seg * 32 * R;
+  store_chunk<T, R>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, lane, rd, buf);
 }
 
 // Staged, step 1: every chunk's reduced rows (with its right-hand side part) and local failure into the scratch.
-template <typename T, bool kAdjacent>
+template <typename T, bool kAdjacent, int R>
 __global__ void reduce_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
                               const T* __restrict__ c, const T* __restrict__ x, PcrRow<T>* __restrict__ red,
                               int* __restrict__ chunk_fail) {
@@ -141,10 +139,10 @@ __global__ void reduce_kernel(Layout L, bool shared_matrix, int P, const T* __re
   const int seg = blockIdx.y;
   // Whole warps leave together where they share a buffer; a thread of its own leaves a padding chunk too.
   if (s.k >= L.systems || (kAdjacent && seg * 32 + s.lane >= P)) return;
-  T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * kR;
-  T ra[kR], rb[kR], rc[kR], rd[kR];
+  T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * R;
+  T ra[R], rb[R], rc[R], rd[R];
   load_long_chunk(L, shared_matrix, a, b, c, x, L.base(s.k), seg, s.lane, buf, ra, rb, rc, rd);
-  ChunkFactors<T, kR> f;
+  ChunkFactors<T, R> f;
   const int local = chunk_factor(ra, rb, rc, f);
   T DS, DE;
   chunk_apply(f, rd, DS, DE);
@@ -153,13 +151,13 @@ __global__ void reduce_kernel(Layout L, bool shared_matrix, int P, const T* __re
   PcrRow<T>* mine = red + s.k * 2 * P;
   mine[2 * p] = PcrRow<T>{f.S.A, f.S.C, DS};
   mine[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, DE};
-  chunk_fail[s.k * P + p] = local ? p * kR + local : 0;
+  chunk_fail[s.k * P + p] = local ? p * R + local : 0;
 }
 
 // Staged, step 2: one block per system solves its 2P reduced rows, in shared memory (spare NULL) or in the
 // scratch (rows and spare), and leaves the solution in the rows' D; sys_fail and info get the first failure.
 template <typename T>
-__global__ void reduced_kernel(bool shared_matrix, int P, PcrRow<T>* __restrict__ red,
+__global__ void reduced_kernel(bool shared_matrix, int P, int R, PcrRow<T>* __restrict__ red,
                                PcrRow<T>* __restrict__ spare_rows, const int* __restrict__ chunk_fail,
                                int* __restrict__ sys_fail, int* __restrict__ info) {
   extern __shared__ unsigned char smem_raw[];
@@ -177,7 +175,7 @@ __global__ void reduced_kernel(bool shared_matrix, int P, PcrRow<T>* __restrict_
   int fail = 0;
   for (int p = threadIdx.x; p < P; p += blockDim.x) fail = first_failure(fail, chunk_fail[k * P + p]);
   __syncthreads();
-  const PcrRow<T>* solved = block_pcr(src, dst, n, fail, int(threadIdx.x), int(blockDim.x), NoRecord());
+  const PcrRow<T>* solved = block_pcr(src, dst, n, R, fail, int(threadIdx.x), int(blockDim.x), NoRecord());
   fail = block_first_failure(fail, &first, threadIdx.x == 0);
   if (threadIdx.x == 0) {
     sys_fail[k] = fail;
@@ -188,7 +186,7 @@ __global__ void reduced_kernel(bool shared_matrix, int P, PcrRow<T>* __restrict_
 }
 
 // Staged, step 3: every chunk eliminated again from its inputs and back-substituted with its x_s, x_e.
-template <typename T, bool kAdjacent>
+template <typename T, bool kAdjacent, int R>
 __global__ void back_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
                             const T* __restrict__ c, T* __restrict__ x, const PcrRow<T>* __restrict__ red,
                             const int* __restrict__ sys_fail) {
@@ -197,11 +195,11 @@ __global__ void back_kernel(Layout L, bool shared_matrix, int P, const T* __rest
   const int seg = blockIdx.y;
   // As in reduce_kernel; a failed system's x stays as it was.
   if (s.k >= L.systems || (kAdjacent && seg * 32 + s.lane >= P) || sys_fail[s.k]) return;
-  T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * kR;
+  T* buf = kAdjacent ? nullptr : reinterpret_cast<T*>(smem_raw) + size_t(s.warp) * 33 * R;
   const int64_t base = L.base(s.k);
-  T ra[kR], rb[kR], rc[kR], rd[kR];
+  T ra[R], rb[R], rc[R], rd[R];
   load_long_chunk(L, shared_matrix, a, b, c, x, base, seg, s.lane, buf, ra, rb, rc, rd);
-  ChunkFactors<T, kR> f;
+  ChunkFactors<T, R> f;
   chunk_factor(ra, rb, rc, f);
   T DS, DE;
   chunk_apply(f, rd, DS, DE);
@@ -210,11 +208,11 @@ __global__ void back_kernel(Layout L, bool shared_matrix, int P, const T* __rest
   DS = p < P ? mine[2 * p].D : T(0);
   DE = p < P ? mine[2 * p + 1].D : T(0);
   chunk_back(f, rd, DS, DE);
-  const int row0 = seg * kSegmentRows;
-  store_chunk<T, kR>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, s.lane, rd, buf);
+  const int row0 = seg * 32 * R;
+  store_chunk<T, R>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, s.lane, rd, buf);
 }
 
-template <typename T, bool kAdjacent>
+template <typename T, bool kAdjacent, int R>
 gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
   const Layout& L = call.layout;
   const bool shared = call.op == TridiagOp::constant;
@@ -235,18 +233,31 @@ gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch,
   const int per_block = kAdjacent ? kAdjacentSystemsLong : kStagedWarps;
   const dim3 grid(unsigned((L.systems + per_block - 1) / per_block), unsigned(segs));
   const unsigned threads = kAdjacent ? kAdjacentSystemsLong * 32 : kStagedWarps * 32;
-  const size_t buf_smem = kAdjacent ? 0 : size_t(kStagedWarps) * 33 * kR * sizeof(T);
-  reduce_kernel<T, kAdjacent>
+  const size_t buf_smem = kAdjacent ? 0 : size_t(kStagedWarps) * 33 * R * sizeof(T);
+  reduce_kernel<T, kAdjacent, R>
       <<<grid, threads, buf_smem, st>>>(L, shared, P, call.a, call.b, call.c, call.x, red, chunk_fail);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
   const unsigned pcr_threads = unsigned(std::min(1024, (n + 31) / 32 * 32));
   const size_t smem = pcr_in_shared ? pcr_smem : 0;
   allow_shared(reduced_kernel<T>, smem);
   reduced_kernel<T>
-      <<<unsigned(L.systems), pcr_threads, smem, st>>>(shared, P, red, spare, chunk_fail, sys_fail, call.info);
+      <<<unsigned(L.systems), pcr_threads, smem, st>>>(shared, P, R, red, spare, chunk_fail, sys_fail, call.info);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
-  back_kernel<T, kAdjacent>
+  back_kernel<T, kAdjacent, R>
       <<<grid, threads, buf_smem, st>>>(L, shared, P, call.a, call.b, call.c, call.x, red, sys_fail);
+  return launched();
+}
+
+template <typename T, int R>
+gpurngStatus_t launch_long_rows(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
+  const Layout& L = call.layout;
+  const int P = hybrid_chunk_count(L.m), segs = (P + 31) / 32;
+  if (L.systems_adjacent()) return launch_staged<T, true, R>(call, scratch, st);
+  if (segs > FusedLimit<T>::segments) return launch_staged<T, false, R>(call, scratch, st);
+  const size_t smem = 2 * sizeof(PcrRow<T>) * size_t(2 * P) + size_t(segs) * 33 * R * sizeof(T);
+  allow_shared(fused_kernel<T, R>, smem);
+  fused_kernel<T, R><<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P,
+                                                                             call.a, call.b, call.c, call.x, call.info);
   return launched();
 }
 
@@ -254,15 +265,8 @@ gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch,
 
 template <typename T>
 gpurngStatus_t launch_long_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
-  const Layout& L = call.layout;
-  const int P = hybrid_chunk_count(L.m), segs = (P + 31) / 32;
-  if (L.systems_adjacent()) return launch_staged<T, true>(call, scratch, st);
-  if (segs > FusedLimit<T>::segments) return launch_staged<T, false>(call, scratch, st);
-  const size_t smem = 2 * sizeof(PcrRow<T>) * size_t(2 * P) + size_t(segs) * 33 * kR * sizeof(T);
-  allow_shared(fused_kernel<T>, smem);
-  fused_kernel<T><<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P, call.a,
-                                                                          call.b, call.c, call.x, call.info);
-  return launched();
+  return with_long_rows(call.layout.m,
+                        [&](auto rows) { return launch_long_rows<T, decltype(rows)::value>(call, scratch, st); });
 }
 
 template gpurngStatus_t launch_long_hybrid<float>(const TridiagCall<float>&, DeviceScratch&, cudaStream_t);

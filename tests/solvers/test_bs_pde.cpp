@@ -578,12 +578,13 @@ TEST(BsPde, Statuses) {
 
 // Past 1024 nodes the CPU runs the long hybrid on lane vectors, several options at once. Here its definition, one
 // option with scalars: node_coeffs, long_hybrid_factor once, then per step Crank-Nicolson's explicit half over the
-// 32 P nodes (padding rows identity, holding 0), long_hybrid_apply and the exercise floor. Every node's bits agree.
-template <typename T>
+// R P nodes (padding rows identity, holding 0), long_hybrid_apply and the exercise floor. Every node's bits agree.
+template <typename T, int R>
 std::vector<T> long_grid_by_definition(int scheme, int J, int N, T Smax, const Options<T>& o, int i) {
   using namespace gpurng::pde;
   using namespace gpurng::solvers;
-  const int m = J + 1, P = hybrid_chunk_count(m), nodes = 32 * P, n = 2 * P;
+  const int m = J + 1, P = hybrid_chunk_count(m), nodes = R * P, n = 2 * P;
+  if (long_rows_per_chunk(m) != R) return {};
   const bool cn = scheme == GPURNG_PDE_CRANK_NICOLSON, put = kind_put(o.kind[i]), am = kind_american(o.kind[i]);
   const StepConsts<T> k = step_consts(o.mat[i], o.sigma[i], o.r[i], N, cn);
   const T dS = grid_step(Smax, J);
@@ -598,17 +599,17 @@ std::vector<T> long_grid_by_definition(int scheme, int J, int N, T Smax, const O
       pay[j] = payoff(put, S, o.K[i]);
     }
   }
-  std::vector<ChunkFactors<T, 32>> chunk(P);
+  std::vector<ChunkFactors<T, R>> chunk(P);
   std::vector<PcrStepFactor<T>> reduced(size_t(pcr_step_count(n)) * n);
   std::vector<PcrRow<T>> rows(n), tmp(n);
   std::vector<T> D(n), next(n), rhs(nodes);
-  if (long_hybrid_factor(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(), rows.data(), tmp.data()))
+  if (long_hybrid_factor<T, R>(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(), rows.data(), tmp.data()))
     return {};
   for (int s = 0; s < N; ++s) {
     for (int j = 0; j < nodes; ++j)
       rhs[j] = cn ? explicit_node(ea[j], eb[j], ec[j], j > 0 ? u[j - 1] : T(0), u[j], j + 1 < nodes ? u[j + 1] : T(0))
                   : u[j];
-    long_hybrid_apply(chunk.data(), reduced.data(), P, rhs.data(), D.data(), next.data());
+    long_hybrid_apply<T, R>(chunk.data(), reduced.data(), P, rhs.data(), D.data(), next.data());
     for (int j = 0; j < nodes; ++j) u[j] = am ? exercise(rhs[j], pay[j]) : rhs[j];
   }
   u.resize(m);
@@ -622,12 +623,13 @@ void long_grids_match_definition() {
   o.add(kPutAm, 90, 100, 0.03, 0.3, 0.5);
   o.add(kPutEu, 110, 95, 0.01, 0.25, 2);
   for (int scheme : {GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON}) {
-    for (int J : {1024, 1500}) {
+    for (int J : {1024, 1299, 1700, 1900}) {  // chunks of 20, 24, 28, 32 nodes
       const int N = 40;
       const Priced<T> host = price_host(scheme, J, N, 400, o);
       ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS) << J;
       for (int i = 0; i < o.count(); ++i) {
-        const std::vector<T> expect = long_grid_by_definition<T>(scheme, J, N, T(400), o, i);
+        const std::vector<T> expect = gpurng::solvers::with_long_rows(
+            J + 1, [&](auto R) { return long_grid_by_definition<T, decltype(R)::value>(scheme, J, N, T(400), o, i); });
         ASSERT_EQ(expect.size(), size_t(J + 1));
         int differ = 0;
         for (int j = 0; j <= J; ++j) differ += !same_bits(host.grid[size_t(i) * (J + 1) + j], expect[j]);
@@ -646,15 +648,15 @@ TEST(BsPde, LongGridsAreTheDefinitionsBits) {
 // large r dt the upwind boundary row makes the matrix far from diagonally dominant, and elimination can meet a
 // pivot below 2^-20 of its diagonal (float). A random search (r dt 1e-2 .. 1e6, sigma 0 .. 100, J 3 .. 1150) finds
 // such cases on both paths; two of them, found that way, pinned here (the J = 139 one searched again when the hybrid
-// took chunks of 5 rows for 140 nodes, the J = 1067 one when grids past 1024 nodes moved from Thomas to the long
-// hybrid): the call must report them (info, status ZERO_PIVOT, NaN outputs) and still price the healthy option
-// beside them.
+// took chunks of 5 rows for 140 nodes, the J = 1082 one when grids past 1024 nodes took chunks of 20 .. 32 rows
+// instead of 32): the call must report them (info, status ZERO_PIVOT, NaN outputs) and still price the healthy
+// option beside them.
 struct PivotCase {
   int J;
   float r;
   int info;
 };
-const PivotCase kPivotCases[] = {{139, 0.566503942f, 105}, {1067, 0.821811199f, 576}};
+const PivotCase kPivotCases[] = {{139, 0.566503942f, 105}, {1082, 5.49127102f, 340}};
 
 TEST(BsPde, TinyPivotReported) {
   Solver s;

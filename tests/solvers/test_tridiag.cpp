@@ -304,13 +304,13 @@ TEST(Tridiag, LongSystemsDouble) {
 }
 
 // What hybrid_system.hpp's long_hybrid_solve (the definition) leaves in system k of p solved with the matrix of
-// system mk, padded to the 32 P rows it takes: the solution, or the right-hand side unchanged when it meets a tiny
+// system mk, padded to the R P rows it takes: the solution, or the right-hand side unchanged when it meets a tiny
 // pivot. `info` receives its result.
 template <typename T>
 std::vector<T> long_definition(const TridiagProblem<T>& p, int64_t mk, int64_t k, int& info) {
   using namespace gpurng::solvers;
-  const int m = p.m(), P = hybrid_chunk_count(m);
-  std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0)), d(32 * P, T(0));
+  const int m = p.m(), P = hybrid_chunk_count(m), padded = long_rows_per_chunk(m) * P;
+  std::vector<T> a(padded, T(0)), b(padded, T(1)), c(padded, T(0)), d(padded, T(0));
   const auto sa = p.system(p.a, mk), sb = p.system(p.b, mk), sc = p.system(p.c, mk), sd = p.system(p.d, k);
   for (int i = 0; i < m; ++i) {
     a[i] = i > 0 ? sa[i] : T(0);
@@ -319,7 +319,9 @@ std::vector<T> long_definition(const TridiagProblem<T>& p, int64_t mk, int64_t k
     d[i] = sd[i];
   }
   std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
-  info = long_hybrid_solve(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
+  info = with_long_rows(m, [&](auto R) {
+    return long_hybrid_solve<T, decltype(R)::value>(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
+  });
   if (info) return sd;
   d.resize(m);
   return d;
@@ -410,46 +412,52 @@ TEST(Tridiag, LongThomasGroupsMatchSingles) {
 // The constant-matrix form (the one-factor PDE past 1024 nodes) is long_hybrid_solve split in two, the matrix part
 // made once and the right-hand-side part run per right-hand side: the solve's bits for each of two right-hand sides,
 // and the solve's failure for a matrix with a zero row.
-template <typename T>
-void long_factor_apply_is_the_solve() {
+template <typename T, int R>
+void long_factor_apply_is_the_solve(int m) {
   using namespace gpurng::solvers;
-  for (int m : {1025, 3000, 4097}) {
-    const int batch = 4;
-    auto p = make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 700 + m);
-    const int zero_row_system = 3;
-    for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(zero_row_system, m / 2)] = T(0);
-    const int P = hybrid_chunk_count(m), n = 2 * P;
-    std::vector<ChunkFactors<T, 32>> chunk(P);
-    std::vector<PcrStepFactor<T>> reduced(size_t(pcr_step_count(n)) * n);
-    std::vector<PcrRow<T>> rows(n), tmp(n);
-    std::vector<T> D(n), next(n);
-    for (int k = 0; k < batch; ++k) {
-      std::vector<T> a(32 * P, T(0)), b(32 * P, T(1)), c(32 * P, T(0));
-      const auto sa = p.system(p.a, k), sb = p.system(p.b, k), sc = p.system(p.c, k);
-      for (int i = 0; i < m; ++i) {
-        a[i] = i > 0 ? sa[i] : T(0);
-        b[i] = sb[i];
-        c[i] = i < m - 1 ? sc[i] : T(0);
-      }
-      const std::string what = "m=" + std::to_string(m) + " system " + std::to_string(k);
-      const int factored =
-          long_hybrid_factor(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(), rows.data(), tmp.data());
-      EXPECT_EQ(factored != 0, k == zero_row_system) << what;
-      for (int rhs : {k, (k + 1) % batch}) {  // this system's right-hand side and another one
-        std::vector<T> d(32 * P, T(0));
-        const auto sd = p.system(p.d, rhs);
-        std::copy(sd.begin(), sd.end(), d.begin());
-        std::vector<T> solved = d;
-        const int info = long_hybrid_solve(a.data(), b.data(), c.data(), solved.data(), P, rows.data(), tmp.data());
-        EXPECT_EQ(info, factored) << what;
-        if (info) continue;
-        long_hybrid_apply(chunk.data(), reduced.data(), P, d.data(), D.data(), next.data());
-        int64_t differ = 0;
-        for (int i = 0; i < 32 * P; ++i) differ += !same_bits(d[i], solved[i]);
-        EXPECT_EQ(differ, 0) << what << " right-hand side " << rhs;
-      }
+  const int batch = 4;
+  auto p = make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 700 + m);
+  const int zero_row_system = 3;
+  for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(zero_row_system, m / 2)] = T(0);
+  const int P = hybrid_chunk_count(m), n = 2 * P;
+  ASSERT_EQ(long_rows_per_chunk(m), R);
+  std::vector<ChunkFactors<T, R>> chunk(P);
+  std::vector<PcrStepFactor<T>> reduced(size_t(pcr_step_count(n)) * n);
+  std::vector<PcrRow<T>> rows(n), tmp(n);
+  std::vector<T> D(n), next(n);
+  for (int k = 0; k < batch; ++k) {
+    std::vector<T> a(R * P, T(0)), b(R * P, T(1)), c(R * P, T(0));
+    const auto sa = p.system(p.a, k), sb = p.system(p.b, k), sc = p.system(p.c, k);
+    for (int i = 0; i < m; ++i) {
+      a[i] = i > 0 ? sa[i] : T(0);
+      b[i] = sb[i];
+      c[i] = i < m - 1 ? sc[i] : T(0);
+    }
+    const std::string what = "m=" + std::to_string(m) + " system " + std::to_string(k);
+    const int factored = long_hybrid_factor<T, R>(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(),
+                                                  rows.data(), tmp.data());
+    EXPECT_EQ(factored != 0, k == zero_row_system) << what;
+    for (int rhs : {k, (k + 1) % batch}) {  // this system's right-hand side and another one
+      std::vector<T> d(R * P, T(0));
+      const auto sd = p.system(p.d, rhs);
+      std::copy(sd.begin(), sd.end(), d.begin());
+      std::vector<T> solved = d;
+      const int info = long_hybrid_solve<T, R>(a.data(), b.data(), c.data(), solved.data(), P, rows.data(), tmp.data());
+      EXPECT_EQ(info, factored) << what;
+      if (info) continue;
+      long_hybrid_apply<T, R>(chunk.data(), reduced.data(), P, d.data(), D.data(), next.data());
+      int64_t differ = 0;
+      for (int i = 0; i < R * P; ++i) differ += !same_bits(d[i], solved[i]);
+      EXPECT_EQ(differ, 0) << what << " right-hand side " << rhs;
     }
   }
+}
+
+template <typename T>
+void long_factor_apply_is_the_solve() {
+  // Chunks of 20, 24, 32 and 28 rows.
+  for (int m : {1025, 1300, 3000, 4097})
+    gpurng::solvers::with_long_rows(m, [&](auto R) { long_factor_apply_is_the_solve<T, decltype(R)::value>(m); });
 }
 
 TEST(Tridiag, LongFactorThenApplyIsTheSolve) {
