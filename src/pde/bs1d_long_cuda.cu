@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The GPU's Black-Scholes PDE past 1024 nodes: hybrid_system.hpp's long hybrid for a constant matrix, one block per
-// option and one thread per chunk of R nodes (R = long_rows_per_chunk(J + 1), P = hybrid_chunk_count(J + 1) chunks,
-// the grid padded to R P nodes with identity rows that hold 0). The operations are the GPURNG_HD text the CPU runs on
-// lane vectors (bs1d_cpu_kernels.inc's long_group), so the bits are the CPU's:
+// option and one thread per chunk of R nodes (R = long_rows_per_chunk(J + 1, false), P = hybrid_chunk_count(J + 1,
+// false) chunks, the grid padded to R P nodes with identity rows that hold 0). The operations are the GPURNG_HD text
+// the CPU runs on lane vectors (bs1d_cpu_kernels.inc's long_group), so the bits are the CPU's:
 //   factor, once:  each thread eliminates its chunk (chunk_factor) and keeps the factors; the block runs the reduced
 //                  system's PCR over the 2P end rows (block_pcr), recording each step's matrix part (A, C, r).
 //   each step:     Crank-Nicolson's explicit half (the chunk's neighbours through a halo of first and last nodes),
@@ -245,7 +245,7 @@ __global__ void __launch_bounds__(kBlockThreads)
   const int64_t mine = first_option + int64_t(blockIdx.x) * (blockDim.x / group_threads) + g;
   const bool real = mine < c.count;
   const int64_t k = real ? mine : c.count - 1;
-  const int J = c.J, N = c.N, P = hybrid_chunk_count(J + 1), n = 2 * P;
+  const int J = c.J, N = c.N, P = hybrid_chunk_count(J + 1, kGridChunksAdjacent), n = 2 * P;
   const LongArrays<T> w =
       carve<T, R>(Resident ? smem_raw + size_t(g) * group_bytes : scratch + blockIdx.x * scratch_per_option, slots, n,
                   implicit, !Resident);
@@ -434,7 +434,7 @@ int64_t resident_groups(const Bs1dCall<T>& call, int P, size_t bytes, int64_t sm
 
 template <typename T, int R>
 gpurngStatus_t run_long_rows(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
-  const int P = hybrid_chunk_count(call.J + 1), n = 2 * P;
+  const int P = hybrid_chunk_count(call.J + 1, kGridChunksAdjacent), n = 2 * P;
   const bool implicit = call.scheme != kExplicit;
   // Resident: a thread per chunk, the arrays sized for the P chunks alone (less shared memory, more blocks a
   // multiprocessor), 1 KiB below the opt-in limit for the kernel's static shared ints and alignment.
@@ -472,7 +472,7 @@ gpurngStatus_t run_long_rows(const Bs1dCall<T>& call, DeviceScratch& scratch, cu
 
 template <typename T>
 gpurngStatus_t run_long_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
-  return with_long_rows(call.J + 1,
+  return with_long_rows(call.J + 1, kGridChunksAdjacent,
                         [&](auto rows) { return run_long_rows<T, decltype(rows)::value>(call, scratch, st); });
 }
 

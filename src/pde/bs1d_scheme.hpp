@@ -44,6 +44,9 @@ enum : int { kExplicit = 0, kImplicit = 1, kCrankNicolson = 2 };
 // The largest grid kept in registers (one warp of 32 chunks of R <= 32 nodes) and the largest J accepted.
 constexpr int kRegisterNodes = 1024;
 constexpr int kMaxIntervals = 1 << 20;
+// Past kRegisterNodes a grid is solved by the long hybrid as one system on its own, with the chunk sizes of systems
+// apart in memory (thomas_pcr.hpp's long_rows_per_chunk).
+constexpr bool kGridChunksAdjacent = false;
 
 // Option kind decoding (gpurng_pde.h): bit 1 = American; put only for kinds 1 and 3. An unknown kind (device
 // memory, not checked) prices as a call with the exercise bit 1 says.

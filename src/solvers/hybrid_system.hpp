@@ -124,9 +124,9 @@ int hybrid_solve(const T* a, const T* b, const T* c, T* d) {
   return 0;
 }
 
-// Hybrid solve of a long system (m > 1024) given as R P contiguous rows, P = hybrid_chunk_count(m) chunks of
-// R = long_rows_per_chunk(m) rows, padded and cleared as for hybrid_solve; rows and tmp hold 2P reduced rows. This is
-// the definition, one chunk after the other: the CPU runs it W chunks at a time on lane vectors
+// Hybrid solve of a long system (m > 1024) given as R P contiguous rows, P = hybrid_chunk_count(m, adjacent) chunks
+// of R = long_rows_per_chunk(m, adjacent) rows, padded and cleared as for hybrid_solve; rows and tmp hold 2P reduced
+// rows. This is the definition, one chunk after the other: the CPU runs it W chunks at a time on lane vectors
 // (tridiag_cpu_kernels.inc's long_hybrid_lanes) and the GPU a chunk a lane (tridiag_long_cuda.cu), both checked against
 // it bit for bit. The GPU cannot keep a long system's chunks in registers across the reduced solve, so it eliminates
 // every chunk twice, once for the reduced rows and once more, from the same inputs, for the back substitution; here the

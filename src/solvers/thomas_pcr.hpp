@@ -64,12 +64,24 @@ auto with_hybrid_rows(int m, F&& f) {
 // The chunk sizes of a long system (m > 1024).
 #define GPURNG_LONG_CHUNK_SIZES(X) X(20) X(24) X(28) X(32)
 
-// Rows per chunk of a long system: a long system takes S = ceil(m / 1024) segments of 32 chunks (a GPU warp's
-// lanes, a block's warps), and the chunk size is the smallest long size with 32 S R >= m, so that the segments are
-// filled: with chunks of 32 rows at any m, 1025 rows took two segments of which the second held one row, and ran at
-// half the speed of 2048 rows. Past m = 7168 this is 32.
-GPURNG_HD int long_rows_per_chunk(int m) {
-  const int rows = 32 * ((m + kHybridMaxRows - 1) / kHybridMaxRows);  // 32 S
+// Rows per chunk of a long system. A long system takes S segments of 32 chunks (a GPU warp's lanes), S = ceil(m /
+// (32 B)), and the chunk size is the smallest long size with 32 S R >= m, so that the segments are filled (with
+// chunks of 32 rows at any m, 1025 rows took two segments of which the second held one row, and ran at 0.64x the
+// speed of 2048 rows). B, the segment's base chunk size, depends on where the systems lie, not on the device:
+//   systems apart in memory (strided; the one-factor PDE's grids): B = 32 (from m = 7169 on, R = 32). A GPU thread
+//   eliminates its chunk in registers and reads rows through its warp's buffer; 20-row chunks at any m ran at
+//   0.6-0.9x (H200, floats and doubles, m = 2048 .. 65536);
+//   systems side by side (adjacent: interleaved, the middle dimension of a 3-D array): B = 20 (R = 20 from m = 641,
+//   which only matters past 1024). Each thread reads its own rows, 8 systems a load; in double, 32-row chunks ran
+//   at 17 % of the bandwidth floor and 20-row ones at 31-34 % (H200, m = 2048 .. 16384; floats 23 % and 25 %).
+// Both backends use the same rule, so a call's bits are the same on both; the same system solved in the two kinds
+// of layout may differ in its last bits (as with AUTO).
+constexpr int kLongBaseRowsApart = 32;
+constexpr int kLongBaseRowsAdjacent = 20;
+
+GPURNG_HD int long_rows_per_chunk(int m, bool adjacent) {
+  const int base = adjacent ? kLongBaseRowsAdjacent : kLongBaseRowsApart;
+  const int rows = 32 * ((m + 32 * base - 1) / (32 * base));  // 32 S
   int R = 32;
 #define GPURNG_SMALLEST_LONG_FIT(S) \
   if (R == 32 && rows * (S) >= m) R = (S);
@@ -78,10 +90,10 @@ GPURNG_HD int long_rows_per_chunk(int m) {
   return R;
 }
 
-// Host code: f(std::integral_constant<int, R>()) for R = long_rows_per_chunk(m).
+// Host code: f(std::integral_constant<int, R>()) for R = long_rows_per_chunk(m, adjacent).
 template <typename F>
-auto with_long_rows(int m, F&& f) {
-  switch (long_rows_per_chunk(m)) {
+auto with_long_rows(int m, bool adjacent, F&& f) {
+  switch (long_rows_per_chunk(m, adjacent)) {
 #define GPURNG_LONG_CHUNK_CASE(S) \
   case S:                         \
     return f(std::integral_constant<int, S>());
@@ -91,13 +103,13 @@ auto with_long_rows(int m, F&& f) {
   return f(std::integral_constant<int, 32>());  // not reached: every size is a case
 }
 
-// Chunks of a system of m rows: 32 up to m = 1024, then one chunk of R = long_rows_per_chunk(m) rows per R rows (the
-// last one padded with identity rows), so that a long system is the short one's algorithm with a longer reduced
-// system: 2P rows solved by the same PCR steps, distances 1, 2, ... up to below 2P. m = 1024 is both cases (32
-// chunks of 32).
-GPURNG_HD int hybrid_chunk_count(int m) {
+// Chunks of a system of m rows: 32 up to m = 1024, then one chunk of R = long_rows_per_chunk(m, adjacent) rows per R
+// rows (the last one padded with identity rows), so that a long system is the short one's algorithm with a longer
+// reduced system: 2P rows solved by the same PCR steps, distances 1, 2, ... up to below 2P. m = 1024 is both cases
+// (32 chunks of 32).
+GPURNG_HD int hybrid_chunk_count(int m, bool adjacent) {
   if (m <= kHybridMaxRows) return kHybridChunks;
-  const int R = long_rows_per_chunk(m);
+  const int R = long_rows_per_chunk(m, adjacent);
   return (m + R - 1) / R;
 }
 

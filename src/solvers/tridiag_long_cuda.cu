@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // THOMAS_PCR on the GPU for systems longer than 1024 rows: hybrid_system.hpp's long_hybrid_solve, P chunks of R
-// rows (R = long_rows_per_chunk(m), P = hybrid_chunk_count(m)) and a reduced system of 2P rows solved by PCR. One
-// lane owns one chunk, a warp 32 consecutive chunks (a segment of 32 R rows); the operations are the GPURNG_HD text the
-// CPU runs, so the bits are the CPU's. Two shapes, by the number of segments:
+// rows (R = long_rows_per_chunk(m, adjacent), P = hybrid_chunk_count(m, adjacent)) and a reduced system of 2P rows
+// solved by PCR. One lane owns one chunk, a warp 32 consecutive chunks (a segment of 32 R rows); the operations are the
+// GPURNG_HD text the CPU runs, so the bits are the CPU's. Two shapes, by the number of segments:
 //   fused   (up to FusedLimit<T>::segments: 8 float, 4 double): one block per system, a warp per segment; chunks in
 //           registers while the block solves the reduced system in shared memory. 5 words per unknown moved.
 //   staged  (longer systems, and systems adjacent in memory): three kernels. reduce: every chunk is eliminated
@@ -216,7 +216,7 @@ template <typename T, bool kAdjacent, int R>
 gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
   const Layout& L = call.layout;
   const bool shared = call.op == TridiagOp::constant;
-  const int P = hybrid_chunk_count(L.m), n = 2 * P, segs = (P + 31) / 32;
+  const int P = hybrid_chunk_count(L.m, kAdjacent), n = 2 * P, segs = (P + 31) / 32;
   const size_t red_bytes = align256(sizeof(PcrRow<T>) * size_t(n) * size_t(L.systems));
   const size_t fail_bytes = align256(sizeof(int) * size_t(P) * size_t(L.systems));
   const size_t sys_bytes = align256(sizeof(int) * size_t(L.systems));
@@ -251,7 +251,7 @@ gpurngStatus_t launch_staged(const TridiagCall<T>& call, DeviceScratch& scratch,
 template <typename T, int R>
 gpurngStatus_t launch_long_rows(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
   const Layout& L = call.layout;
-  const int P = hybrid_chunk_count(L.m), segs = (P + 31) / 32;
+  const int P = hybrid_chunk_count(L.m, L.systems_adjacent()), segs = (P + 31) / 32;
   if (L.systems_adjacent()) return launch_staged<T, true, R>(call, scratch, st);
   if (segs > FusedLimit<T>::segments) return launch_staged<T, false, R>(call, scratch, st);
   const size_t smem = 2 * sizeof(PcrRow<T>) * size_t(2 * P) + size_t(segs) * 33 * R * sizeof(T);
@@ -265,7 +265,7 @@ gpurngStatus_t launch_long_rows(const TridiagCall<T>& call, DeviceScratch& scrat
 
 template <typename T>
 gpurngStatus_t launch_long_hybrid(const TridiagCall<T>& call, DeviceScratch& scratch, cudaStream_t st) {
-  return with_long_rows(call.layout.m,
+  return with_long_rows(call.layout.m, call.layout.systems_adjacent(),
                         [&](auto rows) { return launch_long_rows<T, decltype(rows)::value>(call, scratch, st); });
 }
 

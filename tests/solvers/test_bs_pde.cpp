@@ -583,8 +583,8 @@ template <typename T, int R>
 std::vector<T> long_grid_by_definition(int scheme, int J, int N, T Smax, const Options<T>& o, int i) {
   using namespace gpurng::pde;
   using namespace gpurng::solvers;
-  const int m = J + 1, P = hybrid_chunk_count(m), nodes = R * P, n = 2 * P;
-  if (long_rows_per_chunk(m) != R) return {};
+  const int m = J + 1, P = hybrid_chunk_count(m, kGridChunksAdjacent), nodes = R * P, n = 2 * P;
+  if (long_rows_per_chunk(m, kGridChunksAdjacent) != R) return {};
   const bool cn = scheme == GPURNG_PDE_CRANK_NICOLSON, put = kind_put(o.kind[i]), am = kind_american(o.kind[i]);
   const StepConsts<T> k = step_consts(o.mat[i], o.sigma[i], o.r[i], N, cn);
   const T dS = grid_step(Smax, J);
@@ -629,7 +629,8 @@ void long_grids_match_definition() {
       ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS) << J;
       for (int i = 0; i < o.count(); ++i) {
         const std::vector<T> expect = gpurng::solvers::with_long_rows(
-            J + 1, [&](auto R) { return long_grid_by_definition<T, decltype(R)::value>(scheme, J, N, T(400), o, i); });
+            J + 1, gpurng::pde::kGridChunksAdjacent,
+            [&](auto R) { return long_grid_by_definition<T, decltype(R)::value>(scheme, J, N, T(400), o, i); });
         ASSERT_EQ(expect.size(), size_t(J + 1));
         int differ = 0;
         for (int j = 0; j <= J; ++j) differ += !same_bits(host.grid[size_t(i) * (J + 1) + j], expect[j]);

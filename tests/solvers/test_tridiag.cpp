@@ -309,7 +309,11 @@ TEST(Tridiag, LongSystemsDouble) {
 template <typename T>
 std::vector<T> long_definition(const TridiagProblem<T>& p, int64_t mk, int64_t k, int& info) {
   using namespace gpurng::solvers;
-  const int m = p.m(), P = hybrid_chunk_count(m), padded = long_rows_per_chunk(m) * P;
+  // The chunk size depends on whether the systems lie side by side: the solve dimension is not the first (whose
+  // stride 1 then separates the systems) and its rows are apart.
+  const int64_t row_stride = p.solvedim == 0 ? 1 : p.solvedim == 1 ? p.pads[0] : int64_t(p.pads[0]) * p.pads[1];
+  const bool adjacent = p.solvedim != 0 && row_stride != 1;
+  const int m = p.m(), P = hybrid_chunk_count(m, adjacent), padded = long_rows_per_chunk(m, adjacent) * P;
   std::vector<T> a(padded, T(0)), b(padded, T(1)), c(padded, T(0)), d(padded, T(0));
   const auto sa = p.system(p.a, mk), sb = p.system(p.b, mk), sc = p.system(p.c, mk), sd = p.system(p.d, k);
   for (int i = 0; i < m; ++i) {
@@ -319,7 +323,7 @@ std::vector<T> long_definition(const TridiagProblem<T>& p, int64_t mk, int64_t k
     d[i] = sd[i];
   }
   std::vector<PcrRow<T>> rows(2 * P), tmp(2 * P);
-  info = with_long_rows(m, [&](auto R) {
+  info = with_long_rows(m, adjacent, [&](auto R) {
     return long_hybrid_solve<T, decltype(R)::value>(a.data(), b.data(), c.data(), d.data(), P, rows.data(), tmp.data());
   });
   if (info) return sd;
@@ -413,14 +417,14 @@ TEST(Tridiag, LongThomasGroupsMatchSingles) {
 // made once and the right-hand-side part run per right-hand side: the solve's bits for each of two right-hand sides,
 // and the solve's failure for a matrix with a zero row.
 template <typename T, int R>
-void long_factor_apply_is_the_solve(int m) {
+void long_factor_apply_is_the_solve(int m, bool adjacent) {
   using namespace gpurng::solvers;
   const int batch = 4;
   auto p = make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 700 + m);
   const int zero_row_system = 3;
   for (std::vector<T>* v : {&p.a, &p.b, &p.c}) (*v)[p.index(zero_row_system, m / 2)] = T(0);
-  const int P = hybrid_chunk_count(m), n = 2 * P;
-  ASSERT_EQ(long_rows_per_chunk(m), R);
+  const int P = hybrid_chunk_count(m, adjacent), n = 2 * P;
+  ASSERT_EQ(long_rows_per_chunk(m, adjacent), R);
   std::vector<ChunkFactors<T, R>> chunk(P);
   std::vector<PcrStepFactor<T>> reduced(size_t(pcr_step_count(n)) * n);
   std::vector<PcrRow<T>> rows(n), tmp(n);
@@ -433,7 +437,7 @@ void long_factor_apply_is_the_solve(int m) {
       b[i] = sb[i];
       c[i] = i < m - 1 ? sc[i] : T(0);
     }
-    const std::string what = "m=" + std::to_string(m) + " system " + std::to_string(k);
+    const std::string what = "m=" + std::to_string(m) + (adjacent ? " adjacent" : "") + " system " + std::to_string(k);
     const int factored = long_hybrid_factor<T, R>(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(),
                                                   rows.data(), tmp.data());
     EXPECT_EQ(factored != 0, k == zero_row_system) << what;
@@ -455,9 +459,11 @@ void long_factor_apply_is_the_solve(int m) {
 
 template <typename T>
 void long_factor_apply_is_the_solve() {
-  // Chunks of 20, 24, 32 and 28 rows.
-  for (int m : {1025, 1300, 3000, 4097})
-    gpurng::solvers::with_long_rows(m, [&](auto R) { long_factor_apply_is_the_solve<T, decltype(R)::value>(m); });
+  // Chunks of 20, 24, 32 and 28 rows (systems apart), 20 (side by side).
+  for (bool adjacent : {false, true})
+    for (int m : {1025, 1300, 3000, 4097})
+      gpurng::solvers::with_long_rows(
+          m, adjacent, [&](auto R) { long_factor_apply_is_the_solve<T, decltype(R)::value>(m, adjacent); });
 }
 
 TEST(Tridiag, LongFactorThenApplyIsTheSolve) {
