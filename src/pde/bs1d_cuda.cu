@@ -16,7 +16,7 @@
 // the same row of lanes p -/+ h/2; missing neighbours are identity rows (0). This is hybrid_system.hpp's
 // composition (pcr_rows / reduced_apply read every neighbour before any row changes) lane for chunk.
 //
-// J + 1 > 1024: bs1d_long_cuda.cu, one block per option and one thread per chunk of 32 nodes (the long hybrid).
+// J + 1 > 1024: bs1d_long_cuda.cu, one block per option and one thread per chunk of 20 .. 32 nodes (the long hybrid).
 #include <cuda_runtime.h>
 
 #include <limits>

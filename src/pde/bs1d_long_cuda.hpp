@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The GPU's Black-Scholes PDE past 1024 nodes (bs1d_long_cuda.cu): one block per option, a thread per chunk of 32
-// nodes, hybrid_system.hpp's long hybrid (the CPU's bs1d_cpu_kernels.inc long_group runs the same operations).
+// The GPU's Black-Scholes PDE past 1024 nodes (bs1d_long_cuda.cu): one block per option, a thread per chunk of 20
+// .. 32 nodes, hybrid_system.hpp's long hybrid (the CPU's bs1d_cpu_kernels.inc long_group runs the same operations).
 #pragma once
 
 #include <cuda_runtime.h>

@@ -4,7 +4,7 @@
 #   bs1d_api.cpp           the C boundary (checks, host or device)
 #   bs1d_cpu.cpp           CPU threads x SIMD lanes (bs1d_cpu_kernels.inc per ISA)
 #   bs1d_cuda.cu           GPU: one warp per option, grid in registers (J + 1 <= 1024)
-#   bs1d_long_cuda.cu      GPU: one block per option, a thread per chunk of 32 nodes (J + 1 > 1024)
+#   bs1d_long_cuda.cu      GPU: one block per option, a thread per chunk of 20 .. 32 nodes (J + 1 > 1024)
 target_sources(gpurng_objects PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp)
 if(GPURNG_HAVE_CUDA)
   target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu pde/bs1d_long_cuda.cu)
