@@ -8,7 +8,8 @@
 // nodes past J padding that stays 0) in registers for the whole time loop, lane p holding nodes p R .. p R +
 // R - 1. Explicit: the neighbours across lanes by __shfl_up_sync / __shfl_down_sync; for J + 1 <= 256 the
 // explicit scheme runs half a warp per option instead (half_warp_explicit_kernel: 16 lanes of 2 R nodes, the
-// same grid and the same bits, more independent work per lane). Implicit and
+// same grid and the same bits, more independent work per lane), and in double past 768 nodes two warps
+// (pair_warp_explicit_kernel: 64 lanes of R / 2 nodes, room for the coefficients in registers). Implicit and
 // Crank-Nicolson: I - L (or I - L/2) factored once per option (chunk_factor per lane, then the 64-row reduced
 // system's PCR factors, pcr_factor per row and step), then each time step only the right-hand side parts:
 // chunk_apply, pcr_apply over 6 steps, chunk_back. The reduced rows of lane p are S = row 2p and E = row 2p+1;
@@ -91,14 +92,9 @@ __device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, in
 
 // Where the explicit coefficients (of the explicit scheme, or Crank-Nicolson's explicit half) come from: kept in 3 R
 // registers (Stored), or computed at every step by node_coeffs (Computed, PerStepCoeffs below: the same function of
-// the same values, so the same bits). The explicit scheme in double with R = 32 computes them, from constants passed
-// through opaque() each step: kept, they pushed the lane's registers into local memory (H100, 1000 nodes: 886 ms
-// stored; 252 ms computed without opaque(), which let the compiler hoist them back out: 996 bytes of spill stores;
-// H200, opaque(): no spills, 182-197 ms against 253-280). At R = 28 the same change ran 6x slower (H200, 800 nodes:
-// 116 ms against 19.6 stored, `bench/results/pde_scan_h200_perstep_trial.json`), so R = 24 and 28 keep them.
-template <typename T, int R>
-constexpr bool kComputedExplicit = sizeof(T) == 8 && R == 32;
-
+// the same values, so the same bits). The explicit scheme keeps them: in double past R = 24 it runs on two warps
+// per option (pair_warp_explicit_kernel), where computing them at R = 32 on one warp ran at an eighth of the rate
+// (H200, 1000 nodes: 182-197 ms).
 template <typename T, int R>
 struct StoredCoeffs {
   T a[R], b[R], c[R];
@@ -243,13 +239,9 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
       else
         explicit_steps<false>(N, coef, pay, u, lane);
     };
-    if constexpr (kComputedExplicit<T, R>) {
-      run(PerStepCoeffs<T>{ks, base, J});
-    } else {
-      StoredCoeffs<T, R> coef;
-      lane_coeffs(ks, base, J, false, coef.a, coef.b, coef.c);
-      run(coef);
-    }
+    StoredCoeffs<T, R> coef;
+    lane_coeffs(ks, base, J, false, coef.a, coef.b, coef.c);
+    run(coef);
   } else {
     constexpr bool cn = Scheme == kCrankNicolson;
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
@@ -398,6 +390,92 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) half_warp_explicit_kernel
   }
 }
 
+// The explicit scheme in double for 768 < J + 1 <= 1024 (R = 28, 32): two warps per option, 64 lanes of R / 2 nodes
+// each (the same 32 R nodes, padding included: as for half warps, the bits of warp_kernel), the coefficients kept
+// in registers. On one warp the 3 R coefficients and both step arrays did not fit a lane's registers: R = 28 kept
+// them and spilled (940 bytes), R = 32 computed them at every step (H200: 1.95e12 and 4.2e11 node-steps/s, against
+// 3.4e12 at R = 24). The two warps pass their boundary nodes through shared memory once a step, behind a barrier of
+// their own (bar.sync with the pair's id and 64 threads); a buffer per step parity needs no second barrier (a warp
+// cannot write a buffer again before the other has passed the next step's barrier, after its read).
+constexpr int kPairsPerBlock = kWarpsPerBlock / 2;
+
+__device__ __forceinline__ void pair_barrier(int pair) {
+  asm volatile("bar.sync %0, 64;" ::"r"(pair + 1) : "memory");  // barrier 0 is __syncthreads'
+}
+
+template <typename T, int R2>
+__device__ __forceinline__ void pair_explicit(const T (&a)[R2], const T (&b)[R2], const T (&c)[R2], const T (&u)[R2],
+                                              T (&out)[R2], int lane, int half, T (&edge)[2]) {
+  if (half == 0 && lane == 31) edge[0] = u[R2 - 1];  // warp 0's last node, warp 1's left neighbour
+  if (half == 1 && lane == 0) edge[1] = u[0];        // warp 1's first node, warp 0's right neighbour
+  const T below = __shfl_up_sync(kFullMask, u[R2 - 1], 1);
+  const T above = __shfl_down_sync(kFullMask, u[0], 1);
+  pair_barrier(threadIdx.x >> 6);
+  const T left = lane > 0 ? below : half == 1 ? edge[0] : T(0);    // 0 before the grid's first node
+  const T right = lane < 31 ? above : half == 0 ? edge[1] : T(0);  // and after its last (padding) node
+#pragma unroll
+  for (int j = 0; j < R2; ++j)
+    out[j] = explicit_node(a[j], b[j], c[j], j > 0 ? u[j - 1] : left, u[j], j + 1 < R2 ? u[j + 1] : right);
+}
+
+template <typename T, int R2>
+__global__ void __launch_bounds__(kWarpsPerBlock * 32) pair_warp_explicit_kernel(const Bs1dCall<T> c) {
+  __shared__ T edges[kPairsPerBlock][2][2];  // [pair][step parity][warp 0's last node, warp 1's first node]
+  __shared__ T pick[kPairsPerBlock][4];      // the readout's 4 nodes
+  const int lane = threadIdx.x & 31, pair = threadIdx.x >> 6, half = (threadIdx.x >> 5) & 1;
+  const int t = half * 32 + lane;  // the thread's place among its option's 64
+  const int64_t k = int64_t(blockIdx.x) * kPairsPerBlock + pair;
+  if (k >= c.count) return;  // both warps of a pair leave together
+  const int J = c.J, N = c.N;
+  const Option<T> o = load_option(c, k);
+  const T dS = grid_step(c.Smax, J);
+  const int base = t * R2;
+  if (explicit_unstable(double(o.maturity), double(o.sigma), double(o.rate), J, N)) {
+    write_failed(c, k, -1, t, 64);
+    return;
+  }
+  T u[R2], pay[R2];
+#pragma unroll
+  for (int j = 0; j < R2; ++j) {
+    const int node = base + j;
+    const T S = node_price(node, dS);
+    pay[j] = node <= J ? payoff(o.put, S, o.K) : T(0);
+    u[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
+  }
+  {
+    const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
+    T a[R2], b[R2], cc[R2];
+    lane_coeffs(ks, base, J, false, a, b, cc);
+    int s = 0;  // the step, for the boundary buffer's parity
+    auto step = [&](const T(&in)[R2], T(&out)[R2]) {
+      pair_explicit(a, b, cc, in, out, lane, half, edges[pair][s++ & 1]);
+    };
+    if (o.american)
+      ping_pong_steps<true>(N, pay, u, step);
+    else
+      ping_pong_steps<false>(N, pay, u, step);
+  }
+  // Readout: the owners of nodes j - 1 .. j + 2 put them in `pick`; both warps read the same values.
+  const int j = readout_node(o.S0, dS, J);
+#pragma unroll
+  for (int jj = 0; jj < R2; ++jj)
+    if (base + jj >= j - 1 && base + jj <= j + 2) pick[pair][base + jj - (j - 1)] = u[jj];
+  pair_barrier(pair);
+  const Readout<T> r =
+      readout(pick[pair][0], pick[pair][1], pick[pair][2], pick[pair][3], readout_weight(o.S0, dS, j), dS);
+  if (!readout_accepted(r, o.put, o.S0, o.K)) {
+    write_failed(c, k, kInfoRejected, t, 64);
+    return;
+  }
+  if (t == 0) write_readout(c, k, r);
+  if (c.grid) {
+    T* g = c.grid + k * int64_t(J + 1);
+#pragma unroll
+    for (int jj = 0; jj < R2; ++jj)
+      if (base + jj <= J) g[base + jj] = u[jj];
+  }
+}
+
 template <typename T, int R>
 void launch_warp(const Bs1dCall<T>& call, cudaStream_t stream) {
   const unsigned blocks = unsigned((int64_t(call.count) + kWarpsPerBlock - 1) / kWarpsPerBlock);
@@ -409,6 +487,9 @@ void launch_warp(const Bs1dCall<T>& call, cudaStream_t stream) {
       if constexpr (R <= 8 || (sizeof(T) == 4 && R <= 10)) {
         const unsigned half_blocks = unsigned((int64_t(call.count) + 2 * kWarpsPerBlock - 1) / (2 * kWarpsPerBlock));
         half_warp_explicit_kernel<T, 2 * R><<<half_blocks, kWarpsPerBlock * 32, 0, stream>>>(call);
+      } else if constexpr (sizeof(T) == 8 && R >= 28) {
+        const unsigned pair_blocks = unsigned((int64_t(call.count) + kPairsPerBlock - 1) / kPairsPerBlock);
+        pair_warp_explicit_kernel<T, R / 2><<<pair_blocks, kWarpsPerBlock * 32, 0, stream>>>(call);
       } else {
         warp_kernel<T, R, kExplicit><<<blocks, kWarpsPerBlock * 32, 0, stream>>>(call);
       }
