@@ -2,6 +2,7 @@
 # Issue 31, long sizes only: build the solver tests and benches for sm_90, run the solver tests (CPU and GPU parts),
 # then tridiag_gpu_bench at m = 1025 .. 65536 (2^24 unknowns a call) twice and pde_scan_bench past 1024 nodes.
 # Usage (on the GPU machine): bash bench/scripts/issue31_long_sizes.sh OUT_DIR
+# (The device tool brings back at most 8 files: the benches' text output stays in /tmp.)
 set -uo pipefail
 source "$(dirname "$0")/session_start.sh" "$1" solvers
 if [ ! -f build-gpu/build.ninja ]; then
@@ -17,8 +18,8 @@ done
 sizes=()
 for m in 1025 2048 4096 8192 9000 16384 32768 65536; do sizes+=("$m" "$((16777216 / m))"); done
 for run in 1 2; do
-  ./build-gpu/bench/solvers/tridiag_gpu_bench "$out/tridiag_long_run$run.json" "${sizes[@]}" > "$out/tridiag_long_run$run.txt" 2>&1
+  ./build-gpu/bench/solvers/tridiag_gpu_bench "$out/tridiag_long_run$run.json" "${sizes[@]}" > "/tmp/tridiag_long_run$run.txt" 2>&1
 done
-grep -E " AUTO" "$out/tridiag_long_run1.txt" | cut -c1-100
-./build-gpu/bench/solvers/pde_scan_bench "$out/pde_long.json" 1025 1100 1300 1500 1700 2048 4096 8192 > "$out/pde_long.txt" 2>&1
-grep -E "nodes" "$out/pde_long.txt"
+grep -E " AUTO" /tmp/tridiag_long_run1.txt | cut -c1-100
+./build-gpu/bench/solvers/pde_scan_bench "$out/pde_long.json" 1025 1100 1300 1500 1700 2048 4096 8192 > /tmp/pde_long.txt 2>&1
+grep -E "nodes" /tmp/pde_long.txt
