@@ -167,6 +167,9 @@ module gpurng
   integer(c_int), parameter :: GPURNG_PDE_IMPLICIT = 1       ! (I - L) u' = u
   integer(c_int), parameter :: GPURNG_PDE_CRANK_NICOLSON = 2 ! (I - L/2) u' = (I + L/2) u
 
+  ! ---- gpurngAdiScheme_t (gpurngHeatAdi*; gpurng_pde.h) ---------------------------------------------
+  integer(c_int), parameter :: GPURNG_ADI_DOUGLAS = 0 ! Douglas, theta form
+
   ! ---- option kinds of gpurngBlackScholesPde1d* (#define in gpurng_pde.h): one payoff + one exercise --
   integer(c_int), parameter :: GPURNG_OPTION_CALL = 0     ! max(S - K, 0)
   integer(c_int), parameter :: GPURNG_OPTION_PUT = 1      ! max(K - S, 0)
@@ -981,6 +984,38 @@ module gpurng
       type(c_ptr), value :: delta, gamma, grid, info
       integer(c_int) :: status
     end function gpurngBlackScholesPde1dFloat
+
+    ! ---- gpurng_pde.h: the heat equation by ADI ------------------------------------------------------
+
+    ! Step u_t = u_xx + u_yy (+ u_zz) on a box in place by the scheme (GPURNG_ADI_*): ndim = 2 or 3, n(ndim)
+    ! interior nodes per dimension (dimension 1 contiguous: Fortran's u(n(1), n(2), n(3)) order), h(ndim) spacings,
+    ! steps steps of dt, implicit weight theta in [1/2, 1]; zero values outside the grid. Double precision.
+    function gpurngHeatAdiDouble(solver, scheme, ndim, n, h, dt, theta, steps, u) &
+        bind(C, name="gpurngHeatAdiDouble") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: scheme, ndim
+      integer(c_int), intent(in) :: n(*)
+      real(c_double), intent(in) :: h(*)
+      real(c_double), value :: dt, theta
+      integer(c_int), value :: steps
+      real(c_double), intent(inout) :: u(*)
+      integer(c_int) :: status
+    end function gpurngHeatAdiDouble
+
+    ! As gpurngHeatAdiDouble with real(c_float) spacings, step, weight, values and arithmetic.
+    function gpurngHeatAdiFloat(solver, scheme, ndim, n, h, dt, theta, steps, u) &
+        bind(C, name="gpurngHeatAdiFloat") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: scheme, ndim
+      integer(c_int), intent(in) :: n(*)
+      real(c_float), intent(in) :: h(*)
+      real(c_float), value :: dt, theta
+      integer(c_int), value :: steps
+      real(c_float), intent(inout) :: u(*)
+      integer(c_int) :: status
+    end function gpurngHeatAdiFloat
 
     ! ---- gpurng_pricing.h: Monte Carlo and RQMC pricers --------------------------------------------
 

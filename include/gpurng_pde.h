@@ -16,8 +16,12 @@
  * The steppers use explicit fused multiply-adds (fma), identical on both backends, and the implicit solves
  * the hybrid Thomas/PCR algorithm of gpurng_tridiag.h with its factors computed once per option; so the CPU
  * and the GPU give the same bits for the same call. On the GPU an option's grid stays in registers for the
- * whole time loop, one warp per option, for J + 1 <= 1024 (32 chunks of 4 .. 32 nodes); larger grids run
- * Thomas' algorithm per option from global memory on both backends (also bit-identical).
+ * whole time loop, one warp per option, for J + 1 <= 1024 (32 chunks of 4 .. 32 nodes); larger grids run the
+ * long hybrid of gpurng_tridiag.h (chunks of 20 .. 32 nodes), one block per option, on both backends (also
+ * bit-identical).
+ *
+ * The second part of this header (gpurngHeatAdi*) steps multi-dimensional problems by alternating-direction
+ * implicit (ADI) schemes on the same solvers.
  *
  * Initial values: the payoff at S_j, except at the interior node whose cell [S_j - dS/2, S_j + dS/2] has K strictly
  * inside, when sigma > 0 and T > 0: there the payoff averaged over the cell, payoff(S_j) + e^2 / (2 dS) with
@@ -124,6 +128,57 @@ GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dFloat(gpurngSolver_t solver, gp
                                                        const float *strike, const float *rate, const float *sigma,
                                                        const float *maturity, float *price, float *delta, float *gamma,
                                                        float *grid, int *info);
+
+/**
+ * ADI time-stepping schemes (In 't Hout and Welfert, Appl. Numer. Math. 57, 2007). The numbers never change.
+ *
+ * GPURNG_ADI_DOUGLAS, for u_t = sum_j A_j u without mixed derivatives, each A_j acting along dimension j:
+ *   Y_0 = U + dt sum_j A_j U,   (I - theta dt A_j) Y_{j+1} = Y_j - theta dt A_j U  (j = 0 .. d-1),   U' = Y_d.
+ * Unconditionally stable for theta >= 1/2 (every mode's amplification |1 + sum z_j / prod (1 - theta z_j)| <= 1 for
+ * the A_j's eigenvalues z_j <= 0 times dt); second order in dt at theta = 1/2, first order above.
+ */
+typedef enum gpurngAdiScheme {
+  GPURNG_ADI_DOUGLAS = 0 /**< Douglas (the theta form above) */
+} gpurngAdiScheme_t;
+
+/**
+ * Step the heat equation u_t = u_xx + u_yy (+ u_zz) on a box by an ADI scheme, in place. The grid holds the
+ * interior nodes of a uniform box grid, n[0] x n[1] (x n[2]), dimension 0 contiguous (node (i, j, k) at
+ * i + n[0] (j + n[1] k)), spacing h[d] along dimension d, with zero values on the boundary outside them
+ * (Dirichlet). A_d u at a node is (u_left - 2 u + u_right) / h[d]^2 along dimension d, computed as
+ * fma(-2, u, u_left + u_right) times dt / h[d]^2 (r_d, rounded once) through fused multiply-adds in dimension order;
+ * each directional system, the same on every line (-q_d off the diagonal, fma(2, q_d, 1) on it, q_d = theta r_d
+ * rounded once), is solved by Thomas' algorithm with that matrix's LU factors (the arithmetic of
+ * gpurngDgtsvConstantBatch with GPURNG_TRIDIAG_THOMAS). Every node's operations are the same on both backends,
+ * whatever the thread or block count: the CPU and the GPU give the same bits. docs/SOLVERS.md has the operators,
+ * the bytes a step moves and the measured speed.
+ * @param scheme  a ::gpurngAdiScheme_t
+ * @param ndim    2 or 3
+ * @param n       ndim interior node counts, each >= 1, their product at most 2^31 - 1
+ * @param h       ndim grid spacings, each > 0 and finite
+ * @param dt      the time step, > 0 and finite, with dt / h[d]^2 finite
+ * @param theta   the scheme's implicit weight, 1/2 <= theta <= 1 (1/2: second order)
+ * @param steps   steps to take, >= 0 (0 does nothing)
+ * @param u       the n[0] n[1] (n[2]) node values, overwritten by the solution after @p steps steps; host memory (the
+ *                call runs on CPU threads, synchronously) or device memory (queued on the solver's stream,
+ *                asynchronous; scratch of one grid's size is allocated on first use at a size, then the call
+ *                allocates nothing and can be captured in a CUDA graph)
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL;
+ *         GPURNG_STATUS_INVALID_VALUE for an unknown scheme, a solver made by gpurngCreateSolverOnWorkers (a grid
+ *         is not split over workers) or, for host memory, a CPU with no threads configured;
+ *         GPURNG_STATUS_NULL_POINTER if @p n, @p h or @p u is NULL (u only when the grid is stepped);
+ *         GPURNG_STATUS_OUT_OF_RANGE for ndim outside 2 .. 3, a node count below 1, more than 2^31 - 1 nodes, a
+ *         spacing or dt not positive and finite, dt / h^2 not finite, theta outside [1/2, 1] or NaN, steps < 0;
+ *         GPURNG_STATUS_ALLOCATION_FAILED if the scratch (one grid, host or device) cannot be allocated;
+ *         GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors. (The directional matrices are strictly diagonally dominant
+ *         for every accepted input, so no pivot is ever tiny.)
+ */
+GPURNG_API gpurngStatus_t gpurngHeatAdiDouble(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim, const int *n,
+                                              const double *h, double dt, double theta, int steps, double *u);
+
+/** As gpurngHeatAdiDouble with single-precision spacings, step, weight, values and arithmetic. */
+GPURNG_API gpurngStatus_t gpurngHeatAdiFloat(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim, const int *n,
+                                             const float *h, float dt, float theta, int steps, float *u);
 
 #ifdef __cplusplus
 }

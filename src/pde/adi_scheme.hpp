@@ -72,6 +72,22 @@ GPURNG_HD T douglas_diagonal(T q) {
   return fma_hd(T(2), q, T(1));
 }
 
+// The LU factors (thomas.hpp's lu_factor_row) of a directional matrix of m rows: -q off the diagonal,
+// douglas_diagonal(q) on it. Returns 0, or 1 + the row of the first tiny pivot.
+template <typename T>
+GPURNG_HD int douglas_factor(int m, T q, T* l, T* inv, T* c) {
+  T inv_p = T(0), c_prev = T(0);
+  int fail = 0;
+  for (int i = 0; i < m; ++i) {
+    const T a = i > 0 ? -q : T(0), cc = i + 1 < m ? -q : T(0);
+    if (!solvers::lu_factor_row(a, douglas_diagonal(q), cc, c_prev, inv_p, l[i]) && !fail) fail = i + 1;
+    inv[i] = inv_p;
+    c[i] = cc;
+    c_prev = cc;
+  }
+  return fail;
+}
+
 // A D-dimensional grid of interior nodes, dimension 0 contiguous: node (i_0, .., i_{D-1}) at
 // i_0 + n_0 (i_1 + n_1 (i_2 ...)).
 template <int D>
@@ -112,14 +128,8 @@ int douglas_heat_steps(const AdiGrid<D>& g, const T (&h)[D], T dt, T theta, int 
     l[j].resize(m);
     inv[j].resize(m);
     c[j].resize(m);
-    T inv_p = T(0), c_prev = T(0);
-    for (int i = 0; i < m; ++i) {
-      const T a = i > 0 ? -k.q[j] : T(0), cc = i + 1 < m ? -k.q[j] : T(0);
-      if (!solvers::lu_factor_row(a, douglas_diagonal(k.q[j]), cc, c_prev, inv_p, l[j][i])) return i + 1;
-      inv[j][i] = inv_p;
-      c[j][i] = cc;
-      c_prev = cc;
-    }
+    const int fail = douglas_factor(m, k.q[j], l[j].data(), inv[j].data(), c[j].data());
+    if (fail) return fail;
   }
   for (int step = 0; step < steps; ++step) {
     for (size_t e = 0; e < N; ++e) {

@@ -1,11 +1,17 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Sources of the one-factor Black-Scholes PDE (gpurng_pde.h), added to target gpurng by src/CMakeLists.txt.
+# Sources of gpurng_pde.h (the one-factor Black-Scholes PDE, the ADI steppers), added to target gpurng by
+# src/CMakeLists.txt.
 #   bs1d_scheme.hpp        every numerical step, GPURNG_HD, shared by both backends
 #   bs1d_api.cpp           the C boundary (checks, host or device)
 #   bs1d_cpu.cpp           CPU threads x SIMD lanes (bs1d_cpu_kernels.inc per ISA)
 #   bs1d_cuda.cu           GPU: one warp per option, grid in registers (J + 1 <= 1024)
 #   bs1d_long_cuda.cu      GPU: one block per option, a thread per chunk of 20 .. 32 nodes (J + 1 > 1024)
-target_sources(gpurng_objects PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp)
+# and of the ADI steppers:
+#   adi_scheme.hpp         the Douglas scheme's arithmetic, GPURNG_HD, and its scalar definition
+#   adi_api.cpp            the C boundary (checks, host or device)
+#   adi_cpu.cpp            CPU threads (adi_cpu_kernels.inc per ISA)
+#   adi_cuda.cu            GPU: a thread per node, then per line of each dimension
+target_sources(gpurng_objects PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp pde/adi_api.cpp pde/adi_cpu.cpp)
 if(GPURNG_HAVE_CUDA)
-  target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu pde/bs1d_long_cuda.cu)
+  target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu pde/bs1d_long_cuda.cu pde/adi_cuda.cu)
 endif()
