@@ -168,7 +168,14 @@ module gpurng
   integer(c_int), parameter :: GPURNG_PDE_CRANK_NICOLSON = 2 ! (I - L/2) u' = (I + L/2) u
 
   ! ---- gpurngAdiScheme_t (gpurngHeatAdi*; gpurng_pde.h) ---------------------------------------------
-  integer(c_int), parameter :: GPURNG_ADI_DOUGLAS = 0 ! Douglas, theta form
+  integer(c_int), parameter :: GPURNG_ADI_DOUGLAS = 0             ! Douglas, theta form
+  integer(c_int), parameter :: GPURNG_ADI_HUNDSDORFER_VERWER = 1  ! Hundsdorfer-Verwer (gpurngBlackScholesAdi*)
+
+  ! ---- gpurngBasketPayoff_t (gpurngBlackScholesAdi*; gpurng_pde.h) -----------------------------------
+  integer(c_int), parameter :: GPURNG_BASKET_ARITHMETIC_CALL = 0 ! max((S_1 + .. + S_d) / d - K, 0)
+  integer(c_int), parameter :: GPURNG_BASKET_GEOMETRIC_CALL = 1  ! max((S_1 .. S_d)^(1/d) - K, 0)
+  integer(c_int), parameter :: GPURNG_BASKET_MAX_CALL = 2        ! max(max(S_1, .., S_d) - K, 0)
+  integer(c_int), parameter :: GPURNG_BASKET_USER_GRID = 3       ! the caller's values at every node
 
   ! ---- option kinds of gpurngBlackScholesPde1d* (#define in gpurng_pde.h): one payoff + one exercise --
   integer(c_int), parameter :: GPURNG_OPTION_CALL = 0     ! max(S - K, 0)
@@ -1016,6 +1023,48 @@ module gpurng
       real(c_float), intent(inout) :: u(*)
       integer(c_int) :: status
     end function gpurngHeatAdiFloat
+
+    ! ---- gpurng_pde.h: the two- and three-asset Black-Scholes PDE by ADI -------------------------------
+
+    ! Price count European options on ndim = 2 or 3 assets on one grid (J(ndim) intervals of [0, Smax(i)], N steps)
+    ! by the scheme (GPURNG_ADI_*) and payoff (GPURNG_BASKET_*). S0, sigma: count*ndim values (option k's from
+    ! (k-1)*ndim+1); rho: count*ndim*(ndim-1)/2 pairwise correlations, order (1,2), (1,3), (2,3); strike, rate,
+    ! maturity, price: count values. payoff_grid (GPURNG_BASKET_USER_GRID), delta (count*ndim), grid (count*nodes),
+    ! info (count): c_loc of the array, or c_null_ptr. Double precision; host memory.
+    function gpurngBlackScholesAdiDouble(solver, scheme, ndim, J, Smax, N, payoff, payoff_grid, count, S0, strike, &
+                                         rate, sigma, rho, maturity, price, delta, grid, info) &
+        bind(C, name="gpurngBlackScholesAdiDouble") result(status)
+      import :: c_ptr, c_int, c_double
+      type(c_ptr), value :: solver
+      integer(c_int), value :: scheme, ndim
+      integer(c_int), intent(in) :: J(*)
+      real(c_double), intent(in) :: Smax(*)
+      integer(c_int), value :: N, payoff
+      type(c_ptr), value :: payoff_grid
+      integer(c_int), value :: count
+      real(c_double), intent(in) :: S0(*), strike(*), rate(*), sigma(*), rho(*), maturity(*)
+      real(c_double), intent(out) :: price(*)
+      type(c_ptr), value :: delta, grid, info
+      integer(c_int) :: status
+    end function gpurngBlackScholesAdiDouble
+
+    ! As gpurngBlackScholesAdiDouble with real(c_float) arrays and arithmetic.
+    function gpurngBlackScholesAdiFloat(solver, scheme, ndim, J, Smax, N, payoff, payoff_grid, count, S0, strike, &
+                                        rate, sigma, rho, maturity, price, delta, grid, info) &
+        bind(C, name="gpurngBlackScholesAdiFloat") result(status)
+      import :: c_ptr, c_int, c_float
+      type(c_ptr), value :: solver
+      integer(c_int), value :: scheme, ndim
+      integer(c_int), intent(in) :: J(*)
+      real(c_float), intent(in) :: Smax(*)
+      integer(c_int), value :: N, payoff
+      type(c_ptr), value :: payoff_grid
+      integer(c_int), value :: count
+      real(c_float), intent(in) :: S0(*), strike(*), rate(*), sigma(*), rho(*), maturity(*)
+      real(c_float), intent(out) :: price(*)
+      type(c_ptr), value :: delta, grid, info
+      integer(c_int) :: status
+    end function gpurngBlackScholesAdiFloat
 
     ! ---- gpurng_pricing.h: Monte Carlo and RQMC pricers --------------------------------------------
 

@@ -138,7 +138,8 @@ GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dFloat(gpurngSolver_t solver, gp
  * the A_j's eigenvalues z_j <= 0 times dt); second order in dt at theta = 1/2, first order above.
  */
 typedef enum gpurngAdiScheme {
-  GPURNG_ADI_DOUGLAS = 0 /**< Douglas (the theta form above) */
+  GPURNG_ADI_DOUGLAS = 0,              /**< Douglas (the theta form above) */
+  GPURNG_ADI_HUNDSDORFER_VERWER = 1    /**< Hundsdorfer-Verwer (gpurngBlackScholesAdi*; below) */
 } gpurngAdiScheme_t;
 
 /**
@@ -152,7 +153,7 @@ typedef enum gpurngAdiScheme {
  * gpurngDgtsvConstantBatch with GPURNG_TRIDIAG_THOMAS). Every node's operations are the same on both backends,
  * whatever the thread or block count: the CPU and the GPU give the same bits. docs/SOLVERS.md has the operators,
  * the bytes a step moves and the measured speed.
- * @param scheme  a ::gpurngAdiScheme_t
+ * @param scheme  GPURNG_ADI_DOUGLAS (the heat equation has no mixed derivatives)
  * @param ndim    2 or 3
  * @param n       ndim interior node counts, each >= 1, their product at most 2^31 - 1
  * @param h       ndim grid spacings, each > 0 and finite
@@ -164,8 +165,9 @@ typedef enum gpurngAdiScheme {
  *                asynchronous; scratch of one grid's size is allocated on first use at a size, then the call
  *                allocates nothing and can be captured in a CUDA graph)
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL;
- *         GPURNG_STATUS_INVALID_VALUE for an unknown scheme, a solver made by gpurngCreateSolverOnWorkers (a grid
- *         is not split over workers) or, for host memory, a CPU with no threads configured;
+ *         GPURNG_STATUS_INVALID_VALUE for a scheme other than GPURNG_ADI_DOUGLAS, a solver made by
+ *         gpurngCreateSolverOnWorkers (a grid is not split over workers) or, for host memory, a CPU with no threads
+ *         configured;
  *         GPURNG_STATUS_NULL_POINTER if @p n, @p h or @p u is NULL (u only when the grid is stepped);
  *         GPURNG_STATUS_OUT_OF_RANGE for ndim outside 2 .. 3, a node count below 1, more than 2^31 - 1 nodes, a
  *         spacing or dt not positive and finite, dt / h^2 not finite, theta outside [1/2, 1] or NaN, steps < 0;
@@ -179,6 +181,81 @@ GPURNG_API gpurngStatus_t gpurngHeatAdiDouble(gpurngSolver_t solver, gpurngAdiSc
 /** As gpurngHeatAdiDouble with single-precision spacings, step, weight, values and arithmetic. */
 GPURNG_API gpurngStatus_t gpurngHeatAdiFloat(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim, const int *n,
                                              const float *h, float dt, float theta, int steps, float *u);
+
+/** Payoffs of gpurngBlackScholesAdi*, at maturity, in the assets S_1 .. S_d and the strike K. */
+typedef enum gpurngBasketPayoff {
+  GPURNG_BASKET_ARITHMETIC_CALL = 0, /**< max((S_1 + .. + S_d) / d - K, 0) */
+  GPURNG_BASKET_GEOMETRIC_CALL = 1,  /**< max((S_1 .. S_d)^(1/d) - K, 0) */
+  GPURNG_BASKET_MAX_CALL = 2,        /**< max(max(S_1, .., S_d) - K, 0) */
+  GPURNG_BASKET_USER_GRID = 3        /**< the values the caller gives at every node (strike unused) */
+} gpurngBasketPayoff_t;
+
+/**
+ * Price a batch of European options on d = 2 or 3 assets by the multi-asset Black-Scholes PDE, each option with its
+ * own spot, strike, rate, volatilities, correlations and maturity, all on one grid: J[i] intervals of [0, Smax[i]]
+ * per asset, every node an unknown (at S_i = 0 the asset's terms vanish; at Smax[i] the solution is taken linear,
+ * u_SS = 0 with a one-sided u_S, as for one asset), N steps. In time to maturity the PDE is
+ *   u_t = sum_i sigma_i^2 S_i^2 u_{S_i S_i} / 2 + sum_{i<k} rho_ik sigma_i sigma_k S_i S_k u_{S_i S_k}
+ *         + r sum_i S_i u_{S_i} - r u.
+ * Splitting: F_0 the mixed derivatives (central differences, 0 on the faces), always explicit; F_i along asset i
+ * (diffusion, convection and a 1/d share of the discount, the one-factor PDE's coefficients), each solved by Thomas'
+ * algorithm along every line of asset i (src/pde/basket_adi_scheme.hpp states every operation). Schemes:
+ *   GPURNG_ADI_HUNDSDORFER_VERWER (theta = 1/2 + sqrt(3)/6): second order in time and space with correlations;
+ *   GPURNG_ADI_DOUGLAS (theta = 1/2): second order without correlations, first order with them.
+ * The first step is always two Douglas half-steps with theta = 1 (Rannacher's damped start), which keeps the order
+ * with a kinked payoff. Measured (docs/SOLVERS.md): the three-asset geometric call, S0 = K = 100, sigma 0.2,
+ * rho 0.3, r 0.05, T 1, Smax 320, N = J / 2: 6.0e-3 from the closed form at 64^3, order 2.2.
+ * Price and deltas at S0 by the tensor-product cubic through the 4^d nodes around it (the base node clamped to
+ * 1 .. J[i] - 2). Outputs are checked: a price or delta that is not finite, or a price below 0 by more than
+ * max(S0, K) 2^-20 (double) / 2^-17 (float), makes the option's outputs NaN and its info -2.
+ * Host memory: CPU threads, synchronously; every option's grid in turn, the steps' node and line loops split over
+ * the threads by position (any thread count gives the same bits). Device memory is not accepted yet (issue 35: the
+ * GPU stepper comes next).
+ * @param scheme    GPURNG_ADI_HUNDSDORFER_VERWER or GPURNG_ADI_DOUGLAS
+ * @param ndim      d, 2 or 3
+ * @param J         d interval counts, each 3 .. 2^15, the nodes' product prod (J[i] + 1) at most 2^31 - 1
+ * @param Smax      d grid ends, each > 0 and finite
+ * @param N         time steps, >= 1
+ * @param payoff    a ::gpurngBasketPayoff_t
+ * @param payoff_grid  GPURNG_BASKET_USER_GRID: the payoff at every node, prod (J[i] + 1) values, asset 0's index
+ *                  fastest (node (j_0, j_1, j_2) at j_0 + (J[0] + 1) (j_1 + (J[1] + 1) j_2)), finite; else NULL
+ * @param count     options, >= 0 (0 does nothing)
+ * @param S0        count * d spots (option k's at S0[k d + i]), 0 <= S0 <= Smax[i]
+ * @param strike    count strikes >= 0 (read unless @p payoff is GPURNG_BASKET_USER_GRID; may then be NULL)
+ * @param rate      count rates >= 0
+ * @param sigma     count * d volatilities >= 0
+ * @param rho       count * d (d - 1) / 2 correlations in the order (0,1), (0,2), (1,2), each in [-1, 1], the
+ *                  matrix they make positive semi-definite
+ * @param maturity  count maturities >= 0
+ * @param price     count prices at S0 (required); @p delta: count * d values (dV / dS_i at S0[k d + i]), or NULL
+ * @param grid      NULL, or count * prod (J[i] + 1) values: option k's solution at every node, from grid[k nodes]
+ * @param info      NULL, or count ints: 0, the 1-based row of a tiny pivot in a directional solve, or -2 (above)
+ * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL;
+ *         GPURNG_STATUS_INVALID_VALUE for an unknown scheme or payoff, device memory, a solver made by
+ *         gpurngCreateSolverOnWorkers, or a CPU with no threads configured;
+ *         GPURNG_STATUS_NULL_POINTER if @p J or @p Smax is NULL, or (count > 0) a required array is NULL;
+ *         GPURNG_STATUS_OUT_OF_RANGE for ndim outside 2 .. 3, a J[i] outside 3 .. 2^15 or too many nodes, Smax[i] not
+ *         positive and finite, N < 1, count < 0, or a parameter outside its range or NaN;
+ *         GPURNG_STATUS_OVERLAPPING_ARRAYS if an output array overlaps another array;
+ *         GPURNG_STATUS_ZERO_PIVOT if an option met a tiny pivot (@p info says which);
+ *         GPURNG_STATUS_RESULT_OUT_OF_BOUNDS if none did but an option's outputs failed the output check;
+ *         GPURNG_STATUS_ALLOCATION_FAILED if the working grids cannot be allocated.
+ */
+GPURNG_API gpurngStatus_t gpurngBlackScholesAdiDouble(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim,
+                                                      const int *J, const double *Smax, int N,
+                                                      gpurngBasketPayoff_t payoff, const double *payoff_grid,
+                                                      int count, const double *S0, const double *strike,
+                                                      const double *rate, const double *sigma, const double *rho,
+                                                      const double *maturity, double *price, double *delta,
+                                                      double *grid, int *info);
+
+/** As gpurngBlackScholesAdiDouble with single-precision arrays and arithmetic. */
+GPURNG_API gpurngStatus_t gpurngBlackScholesAdiFloat(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim,
+                                                     const int *J, const float *Smax, int N,
+                                                     gpurngBasketPayoff_t payoff, const float *payoff_grid, int count,
+                                                     const float *S0, const float *strike, const float *rate,
+                                                     const float *sigma, const float *rho, const float *maturity,
+                                                     float *price, float *delta, float *grid, int *info);
 
 #ifdef __cplusplus
 }

@@ -109,6 +109,87 @@ GPURNG_HD T mixed_weight(T pair_const, int ji, int Ji, int jk, int Jk) {
   return pair_const * (T(ji) * T(jk));
 }
 
+// The step's constants: each asset's, and the mixed pairs' dt rho_ik sigma_i sigma_k / 4 (i < k).
+template <typename T, int D>
+struct BasketConsts {
+  AssetConsts<T> k[D];
+  T pc[D][D];
+};
+
+template <typename T, int D>
+GPURNG_HD BasketConsts<T, D> basket_consts(T dt, const T (&sigma)[D], const T (&rho)[D][D], T rate) {
+  BasketConsts<T, D> c;
+  for (int i = 0; i < D; ++i) {
+    c.k[i] = asset_consts(dt, sigma[i], rate, D);
+    for (int j = 0; j < D; ++j) c.pc[i][j] = T(0);
+  }
+  for (int i = 0; i < D; ++i)
+    for (int j = i + 1; j < D; ++j) c.pc[i][j] = (((dt * rho[i][j]) * sigma[i]) * sigma[j]) / T(4);
+  return c;
+}
+
+// A node of the grid: its index along each asset, the lines' strides and lengths (J_i intervals).
+template <int D>
+struct NodeAt {
+  size_t e;
+  int idx[D];
+};
+
+// F_i u at node n (stride s along asset i).
+template <typename T, int D>
+GPURNG_HD T directional_at(const AssetConsts<T>& k, int i, const int (&J)[D], const size_t (&s)[D], const T* u,
+                           const NodeAt<D>& n) {
+  const int j = n.idx[i];
+  const Stencil<T> st = asset_stencil(k, j, J[i]);
+  return apply_stencil(st, j > 0 ? u[n.e - s[i]] : T(0), u[n.e], j < J[i] ? u[n.e + s[i]] : T(0));
+}
+
+// F_0 u at node n: the pairs in order (0,1), (0,2), (1,2), each fma(w, cross, acc), pairs of weight 0 skipped.
+template <typename T, int D>
+GPURNG_HD T mixed_at(const T (&pc)[D][D], const int (&J)[D], const size_t (&s)[D], const T* u, const NodeAt<D>& n) {
+  T acc = T(0);
+  for (int i = 0; i < D; ++i)
+    for (int k = i + 1; k < D; ++k) {
+      const T w = mixed_weight(pc[i][k], n.idx[i], J[i], n.idx[k], J[k]);
+      if (w == T(0)) continue;
+      const size_t e = n.e, si = s[i], sk = s[k];
+      const T cross = (u[e + si + sk] - u[e + si - sk]) - (u[e - si + sk] - u[e - si - sk]);
+      acc = fma_hd(w, cross, acc);
+    }
+  return acc;
+}
+
+// F u at node n: F_0 u, then each F_i u added in asset order.
+template <typename T, int D>
+GPURNG_HD T full_at(const BasketConsts<T, D>& c, const int (&J)[D], const size_t (&s)[D], const T* u,
+                    const NodeAt<D>& n) {
+  T acc = mixed_at(c.pc, J, s, u, n);
+  for (int i = 0; i < D; ++i) acc = acc + directional_at(c.k[i], i, J, s, u, n);
+  return acc;
+}
+
+// Hundsdorfer-Verwer's corrector start: Z_0 = Y_0 + (F(Y_D) - F(U)) / 2 with Y_0 = U + F(U).
+template <typename T>
+GPURNG_HD T hv_corrector(T u, T fu, T fy) {
+  return (u + fu) + T(0.5) * (fy - fu);
+}
+
+// The LU factors of I - theta F_i along asset i (J + 1 rows), as thomas.hpp's lu_factor_row leaves them. Returns 0
+// or 1 + the row of the first tiny pivot.
+template <typename T>
+GPURNG_HD int basket_factor(const AssetConsts<T>& k, int J, T theta, T* l, T* inv, T* c) {
+  T inv_p = T(0), c_prev = T(0);
+  int fail = 0;
+  for (int j = 0; j <= J; ++j) {
+    const Stencil<T> row = implicit_row(asset_stencil(k, j, J), theta);
+    if (!solvers::lu_factor_row(row.a, row.b, row.c, c_prev, inv_p, l[j]) && !fail) fail = j + 1;
+    inv[j] = inv_p;
+    c[j] = row.c;
+    c_prev = row.c;
+  }
+  return fail;
+}
+
 // The model of one call: D assets on one grid.
 template <typename T, int D>
 struct BasketModel {
@@ -145,64 +226,27 @@ template <typename T, int D>
 class BasketDefinition {
  public:
   BasketDefinition(const BasketModel<T, D>& model) : mod_(model) {
-    for (int j = 0; j < D; ++j) g_.m[j] = model.J[j] + 1;
+    for (int j = 0; j < D; ++j) {
+      g_.m[j] = model.J[j] + 1;
+      J_[j] = model.J[j];
+    }
+    for (int j = 0; j < D; ++j) s_[j] = g_.stride(j);
   }
   const BasketGrid<D>& grid() const { return g_; }
 
-  // F_i(u) (dt = the step's) at every node into out.
-  void directional(const AssetConsts<T>& k, int i, const T* u, T* out) const {
-    const size_t s = g_.stride(i);
-    for (size_t e = 0; e < g_.size(); ++e) {
-      int idx[D];
-      g_.index(e, idx);
-      const int j = idx[i], J = mod_.J[i];
-      const Stencil<T> st = asset_stencil(k, j, J);
-      out[e] = apply_stencil(st, j > 0 ? u[e - s] : T(0), u[e], j < J ? u[e + s] : T(0));
-    }
-  }
-
-  // F_0(u) at every node into out (pair constants pc[i][k] = dt rho_ik sigma_i sigma_k / 4).
-  void mixed(const T (&pc)[D][D], const T* u, T* out) const {
-    for (size_t e = 0; e < g_.size(); ++e) {
-      int idx[D];
-      g_.index(e, idx);
-      T acc = T(0);
-      for (int i = 0; i < D; ++i)
-        for (int k = i + 1; k < D; ++k) {
-          const T w = mixed_weight(pc[i][k], idx[i], mod_.J[i], idx[k], mod_.J[k]);
-          if (w == T(0)) continue;
-          const size_t si = g_.stride(i), sk = g_.stride(k);
-          const T cross = (u[e + si + sk] - u[e + si - sk]) - (u[e - si + sk] - u[e - si - sk]);
-          acc = fma_hd(w, cross, acc);
-        }
-      out[e] = acc;
-    }
-  }
-
-  // F(u) = F_0(u) + sum_i F_i(u), in that order, at every node into out.
-  void full(const AssetConsts<T> (&k)[D], const T (&pc)[D][D], const T* u, T* out) const {
-    std::vector<T> tmp(g_.size());
-    mixed(pc, u, out);
-    for (int i = 0; i < D; ++i) {
-      directional(k[i], i, u, tmp.data());
-      for (size_t e = 0; e < g_.size(); ++e) out[e] += tmp[e];
-    }
+  NodeAt<D> node(size_t e) const {
+    NodeAt<D> n;
+    n.e = e;
+    g_.index(e, n.idx);
+    return n;
   }
 
   // Solves (I - theta F_i) y = rhs along every line of asset i, in place on y (rhs in, solution out), by Thomas
-  // (thomas.hpp's LU rows) with rows made at each node. Returns 0 or 1 + the line-local row of a tiny pivot.
+  // with basket_factor's rows. Returns 0 or 1 + the line-local row of a tiny pivot.
   int solve(const AssetConsts<T>& k, int i, T theta, T* y) const {
-    const size_t s = g_.stride(i), m = size_t(g_.m[i]);
-    const int J = mod_.J[i];
+    const size_t s = s_[i], m = size_t(g_.m[i]);
     std::vector<T> l(m), inv(m), c(m);
-    T inv_p = T(0), c_prev = T(0);
-    for (size_t j = 0; j < m; ++j) {
-      const Stencil<T> row = implicit_row(asset_stencil(k, int(j), J), theta);
-      if (!solvers::lu_factor_row(row.a, row.b, row.c, c_prev, inv_p, l[j])) return int(j) + 1;
-      inv[j] = inv_p;
-      c[j] = row.c;
-      c_prev = row.c;
-    }
+    if (int f = basket_factor(k, J_[i], theta, l.data(), inv.data(), c.data())) return f;
     for (size_t e0 = 0; e0 < g_.size(); ++e0) {
       if ((e0 / s) % m != 0) continue;
       T prev = T(0);
@@ -215,32 +259,25 @@ class BasketDefinition {
 
   // One step of size dt: Douglas (hv false) or Hundsdorfer-Verwer, with weight theta. Returns 0 or a pivot's row.
   int step(T dt, T theta, bool hv, T* u) const {
-    AssetConsts<T> k[D];
-    T pc[D][D] = {};
-    for (int i = 0; i < D; ++i) k[i] = asset_consts(dt, mod_.sigma[i], mod_.rate, D);
-    for (int i = 0; i < D; ++i)
-      for (int j = i + 1; j < D; ++j) pc[i][j] = (((dt * mod_.rho[i][j]) * mod_.sigma[i]) * mod_.sigma[j]) / T(4);
+    const BasketConsts<T, D> c = basket_consts<T, D>(dt, mod_.sigma, mod_.rho, mod_.rate);
     const size_t n = g_.size();
-    std::vector<T> FU(n), y(n), Fi(n);
-    full(k, pc, u, FU.data());
-    for (size_t e = 0; e < n; ++e) y[e] = u[e] + FU[e];
+    std::vector<T> FU(n), y(n), z(n);
+    for (size_t e = 0; e < n; ++e) {
+      FU[e] = full_at(c, J_, s_, u, node(e));
+      y[e] = u[e] + FU[e];
+    }
     for (int i = 0; i < D; ++i) {
-      directional(k[i], i, u, Fi.data());
-      for (size_t e = 0; e < n; ++e) y[e] = fma_hd(-theta, Fi[e], y[e]);
-      if (int f = solve(k[i], i, theta, y.data())) return f;
+      for (size_t e = 0; e < n; ++e) y[e] = fma_hd(-theta, directional_at(c.k[i], i, J_, s_, u, node(e)), y[e]);
+      if (int f = solve(c.k[i], i, theta, y.data())) return f;
     }
     if (!hv) {
       for (size_t e = 0; e < n; ++e) u[e] = y[e];
       return 0;
     }
-    // Z_0 = Y_0 + (F(Y_D) - F(U)) / 2 with Y_0 = U + F(U): U + F(U) / 2 + F(Y_D) / 2.
-    std::vector<T> FY(n), z(n);
-    full(k, pc, y.data(), FY.data());
-    for (size_t e = 0; e < n; ++e) z[e] = (u[e] + FU[e]) + T(0.5) * (FY[e] - FU[e]);
+    for (size_t e = 0; e < n; ++e) z[e] = hv_corrector(u[e], FU[e], full_at(c, J_, s_, y.data(), node(e)));
     for (int i = 0; i < D; ++i) {
-      directional(k[i], i, y.data(), Fi.data());
-      for (size_t e = 0; e < n; ++e) z[e] = fma_hd(-theta, Fi[e], z[e]);
-      if (int f = solve(k[i], i, theta, z.data())) return f;
+      for (size_t e = 0; e < n; ++e) z[e] = fma_hd(-theta, directional_at(c.k[i], i, J_, s_, y.data(), node(e)), z[e]);
+      if (int f = solve(c.k[i], i, theta, z.data())) return f;
     }
     for (size_t e = 0; e < n; ++e) u[e] = z[e];
     return 0;
@@ -260,6 +297,8 @@ class BasketDefinition {
  private:
   BasketModel<T, D> mod_;
   BasketGrid<D> g_;
+  int J_[D];
+  size_t s_[D];
 };
 
 // Cubic Lagrange weights through nodes j-1 .. j+2 at x = w (in node spacings from j), and their derivatives.
