@@ -138,6 +138,7 @@ void grids_are_the_definition() {
   b.N = 9;
   b.add(100, 100, 0.05, 0.2, 0.3, 1);
   b.add(90, 95, 0.02, 0.35, -0.4, 0.5);
+  b.add(110, 100, 0.04, 0.25, 0.0, 0.75);  // no correlation: the mixed pairs skipped
   for (auto payoff : {GPURNG_BASKET_GEOMETRIC_CALL, GPURNG_BASKET_ARITHMETIC_CALL, GPURNG_BASKET_MAX_CALL}) {
     b.payoff = payoff;
     for (auto scheme : {GPURNG_ADI_HUNDSDORFER_VERWER, GPURNG_ADI_DOUGLAS}) {
