@@ -18,35 +18,12 @@
 
 #include "bench_report.hpp"
 #include "gpurng_pde.h"
-
-extern "C" {
-void sgtsv_(const int* n, const int* nrhs, float* dl, float* d, float* du, float* b, const int* ldb, int* info);
-void dgtsv_(const int* n, const int* nrhs, double* dl, double* d, double* du, double* b, const int* ldb, int* info);
-}
+#include "lapack_gtsv.hpp"
 
 namespace {
 
-void gtsv(int n, double* dl, double* d, double* du, double* b) {
-  const int one = 1;
-  int info = 0;
-  dgtsv_(&n, &one, dl, d, du, b, &n, &info);
-}
-void gtsv(int n, float* dl, float* d, float* du, float* b) {
-  const int one = 1;
-  int info = 0;
-  sgtsv_(&n, &one, dl, d, du, b, &n, &info);
-}
-
-double median_seconds(const std::function<void()>& body, int reps) {
-  std::vector<double> t;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    body();
-    t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
+using bench::gtsv;
+using bench::median_seconds;
 
 // One Douglas step (theta = 1/2) on an n^3 cube with LAPACK, one thread.
 template <typename T>

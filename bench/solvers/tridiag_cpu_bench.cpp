@@ -19,13 +19,11 @@
 
 #include "bench_report.hpp"
 #include "gpurng_tridiag.h"
-
-extern "C" {
-void sgtsv_(const int* n, const int* nrhs, float* dl, float* d, float* du, float* b, const int* ldb, int* info);
-void dgtsv_(const int* n, const int* nrhs, double* dl, double* d, double* du, double* b, const int* ldb, int* info);
-}
+#include "lapack_gtsv.hpp"
 
 namespace {
+
+using bench::gtsv;
 
 double seconds(const std::function<void()>& prepare, const std::function<void()>& body, int reps) {
   std::vector<double> t;
@@ -39,14 +37,6 @@ double seconds(const std::function<void()>& prepare, const std::function<void()>
   return t[t.size() / 2];
 }
 
-void gtsv(int n, float* dl, float* d, float* du, float* b) {
-  int one = 1, info = 0;
-  sgtsv_(&n, &one, dl, d, du, b, &n, &info);
-}
-void gtsv(int n, double* dl, double* d, double* du, double* b) {
-  int one = 1, info = 0;
-  dgtsv_(&n, &one, dl, d, du, b, &n, &info);
-}
 gpurngStatus_t ours(gpurngSolver_t s, int m, const float* a, const float* b, const float* c, float* x, int batch) {
   return gpurngSgtsvStridedBatch(s, m, a, b, c, x, batch, m, nullptr);
 }

@@ -20,24 +20,9 @@ using gpurng::cpu::parallel_for;
 using solvers::lu_backward_row;
 using solvers::lu_forward_row;
 
-namespace baseline {
-#include "adi_cpu_kernels.inc"
-}  // namespace baseline
-
-#if GPURNG_HAVE_ISA_COPIES
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-namespace avx2 {
-#include "adi_cpu_kernels.inc"
-}  // namespace avx2
-#pragma GCC pop_options
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
-namespace avx512 {
-#include "adi_cpu_kernels.inc"
-}  // namespace avx512
-#pragma GCC pop_options
-#endif
+#define GPURNG_ISA_KERNELS "../../pde/adi_cpu_kernels.inc"
+#include "../backends/cpu/isa_copies.inc"
+#undef GPURNG_ISA_KERNELS
 
 namespace {
 

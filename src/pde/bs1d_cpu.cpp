@@ -34,30 +34,9 @@ using gpurng::cpu::configured_threads;
 using gpurng::cpu::parallel_for;
 using namespace gpurng::solvers;
 
-#define GPURNG_CPU_NATIVE_BYTES 16
-namespace baseline {
-#include "bs1d_cpu_kernels.inc"
-}  // namespace baseline
-#undef GPURNG_CPU_NATIVE_BYTES
-
-#if GPURNG_HAVE_ISA_COPIES
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-#define GPURNG_CPU_NATIVE_BYTES 32
-namespace avx2 {
-#include "bs1d_cpu_kernels.inc"
-}  // namespace avx2
-#undef GPURNG_CPU_NATIVE_BYTES
-#pragma GCC pop_options
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma,prefer-vector-width=512")
-#define GPURNG_CPU_NATIVE_BYTES 64
-namespace avx512 {
-#include "bs1d_cpu_kernels.inc"
-}  // namespace avx512
-#undef GPURNG_CPU_NATIVE_BYTES
-#pragma GCC pop_options
-#endif
+#define GPURNG_ISA_KERNELS "../../pde/bs1d_cpu_kernels.inc"
+#include "../backends/cpu/isa_copies.inc"
+#undef GPURNG_ISA_KERNELS
 
 template <typename T>
 int64_t run_bs1d(const Bs1dCall<T>& call) {
