@@ -138,8 +138,8 @@ GPURNG_API gpurngStatus_t gpurngBlackScholesPde1dFloat(gpurngSolver_t solver, gp
  * the A_j's eigenvalues z_j <= 0 times dt); second order in dt at theta = 1/2, first order above.
  */
 typedef enum gpurngAdiScheme {
-  GPURNG_ADI_DOUGLAS = 0,              /**< Douglas (the theta form above) */
-  GPURNG_ADI_HUNDSDORFER_VERWER = 1    /**< Hundsdorfer-Verwer (gpurngBlackScholesAdi*; below) */
+  GPURNG_ADI_DOUGLAS = 0,           /**< Douglas (the theta form above) */
+  GPURNG_ADI_HUNDSDORFER_VERWER = 1 /**< Hundsdorfer-Verwer (gpurngBlackScholesAdi*; below) */
 } gpurngAdiScheme_t;
 
 /**
@@ -171,7 +171,8 @@ typedef enum gpurngAdiScheme {
  *         GPURNG_STATUS_NULL_POINTER if @p n, @p h or @p u is NULL (u only when the grid is stepped);
  *         GPURNG_STATUS_OUT_OF_RANGE for ndim outside 2 .. 3, a node count below 1, more than 2^31 - 1 nodes, a
  *         spacing or dt not positive and finite, dt / h^2 not finite, theta outside [1/2, 1] or NaN, steps < 0;
- *         GPURNG_STATUS_ALLOCATION_FAILED if the scratch (one grid, host or device) cannot be allocated;
+ *         GPURNG_STATUS_ALLOCATION_FAILED if the scratch (one grid, host or device) cannot be allocated (host
+ *         memory: or the grid and the scratch exceed the host's physical memory);
  *         GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors. (The directional matrices are strictly diagonally dominant
  *         for every accepted input, so no pivot is ever tiny.)
  */
@@ -239,15 +240,15 @@ typedef enum gpurngBasketPayoff {
  *         GPURNG_STATUS_OVERLAPPING_ARRAYS if an output array overlaps another array;
  *         GPURNG_STATUS_ZERO_PIVOT if an option met a tiny pivot (@p info says which);
  *         GPURNG_STATUS_RESULT_OUT_OF_BOUNDS if none did but an option's outputs failed the output check;
- *         GPURNG_STATUS_ALLOCATION_FAILED if the working grids cannot be allocated.
+ *         GPURNG_STATUS_ALLOCATION_FAILED if the working grids (two or three of the grid's size, host memory)
+ *         exceed the host's physical memory or cannot be allocated.
  */
 GPURNG_API gpurngStatus_t gpurngBlackScholesAdiDouble(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim,
                                                       const int *J, const double *Smax, int N,
-                                                      gpurngBasketPayoff_t payoff, const double *payoff_grid,
-                                                      int count, const double *S0, const double *strike,
-                                                      const double *rate, const double *sigma, const double *rho,
-                                                      const double *maturity, double *price, double *delta,
-                                                      double *grid, int *info);
+                                                      gpurngBasketPayoff_t payoff, const double *payoff_grid, int count,
+                                                      const double *S0, const double *strike, const double *rate,
+                                                      const double *sigma, const double *rho, const double *maturity,
+                                                      double *price, double *delta, double *grid, int *info);
 
 /** As gpurngBlackScholesAdiDouble with single-precision arrays and arithmetic. */
 GPURNG_API gpurngStatus_t gpurngBlackScholesAdiFloat(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim,

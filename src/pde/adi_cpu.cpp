@@ -7,6 +7,7 @@
 #include <new>
 #include <vector>
 
+#include "../backends/cpu/host_memory.hpp"
 #include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "adi_call.hpp"
@@ -37,6 +38,8 @@ template <typename T>
 gpurngStatus_t run_heat_adi(const AdiHeatCall<T>& call) {
   const int D = call.ndim;
   std::vector<T> y, l[3], inv[3], c[3];
+  if (!gpurng::cpu::fits_in_host_memory(2 * call.nodes() * sizeof(T)))  // the caller's grid and ours
+    return GPURNG_STATUS_ALLOCATION_FAILED;
   try {
     y.resize(call.nodes());
     for (int j = 0; j < D; ++j) {

@@ -9,6 +9,7 @@
 #include <new>
 #include <vector>
 
+#include "../backends/cpu/host_memory.hpp"
 #include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/thread_pool.hpp"
 #include "basket_call.hpp"
@@ -42,6 +43,8 @@ gpurngStatus_t run_basket_adi(const BasketCall<T>& call) {
   size_t rows = 0;
   for (int i = 0; i < call.ndim; ++i) rows += size_t(call.J[i]) + 1;
   std::vector<T> own_u, fu, y, fac;
+  const size_t grids = call.grid ? 2 : 3;
+  if (!gpurng::cpu::fits_in_host_memory(grids * nodes * sizeof(T))) return GPURNG_STATUS_ALLOCATION_FAILED;
   try {
     if (!call.grid) own_u.resize(nodes);
     fu.resize(nodes);
