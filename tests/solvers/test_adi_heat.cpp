@@ -62,7 +62,7 @@ struct Case {
 
 // Grids with a dimension of one node, odd sizes, unequal spacings; 40 x 33 x 29 (38280 nodes) splits over threads.
 const Case kCases[] = {
-    {2, {17, 13, 1}, {0.05, 0.07, 0}, 0.01, 0.5, 5},  {2, {1, 9, 1}, {0.1, 0.1, 0}, 0.02, 1.0, 3},
+    {2, {17, 13, 1}, {0.05, 0.07, 0}, 0.01, 0.5, 5},   {2, {1, 9, 1}, {0.1, 0.1, 0}, 0.02, 1.0, 3},
     {3, {9, 7, 11}, {0.1, 0.12, 0.09}, 0.004, 0.5, 4}, {3, {40, 33, 29}, {0.025, 0.03, 0.035}, 0.001, 0.5, 3},
     {3, {5, 1, 6}, {0.2, 0.2, 0.2}, 0.05, 0.75, 2},    {2, {300, 200, 1}, {0.003, 0.005, 0}, 1e-4, 0.5, 2},
 };
@@ -151,8 +151,7 @@ TEST(HeatAdi, Statuses) {
   EXPECT_EQ(gpurngHeatAdiDouble(s.s, static_cast<gpurngAdiScheme_t>(7), 3, n, h, 0.01, 0.5, 1, u.data()),
             GPURNG_STATUS_INVALID_VALUE);
   EXPECT_EQ(heat(s.s, 3, nullptr, h, 0.01, 0.5, 1, u.data()), GPURNG_STATUS_NULL_POINTER);
-  EXPECT_EQ(heat(s.s, 3, n, static_cast<const double*>(nullptr), 0.01, 0.5, 1, u.data()),
-            GPURNG_STATUS_NULL_POINTER);
+  EXPECT_EQ(heat(s.s, 3, n, static_cast<const double*>(nullptr), 0.01, 0.5, 1, u.data()), GPURNG_STATUS_NULL_POINTER);
   EXPECT_EQ(heat(s.s, 3, n, h, 0.01, 0.5, 1, static_cast<double*>(nullptr)), GPURNG_STATUS_NULL_POINTER);
   EXPECT_EQ(heat(s.s, 3, n, h, 0.01, 0.5, 0, static_cast<double*>(nullptr)), GPURNG_STATUS_SUCCESS);  // no steps
   EXPECT_EQ(heat(s.s, 1, n, h, 0.01, 0.5, 1, u.data()), GPURNG_STATUS_OUT_OF_RANGE);
