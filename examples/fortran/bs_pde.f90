@@ -8,6 +8,12 @@
 !     its published value 6.0904).
 !  2. gpurngDgtsvStridedBatch (gpurng_tridiag.h): 4 tridiagonal systems of 10 unknowns, 12 apart in memory,
 !     solved in place and compared with a hand-written Thomas loop.
+!  3. gpurngBlackScholesAdiDouble: a geometric-average call on two correlated assets (S0 = K = 100, sigma 0.2,
+!     rho 0.3, r 0.05, T 1) by the Hundsdorfer-Verwer ADI scheme on 129 x 129 nodes of [0, 320]^2, against its
+!     closed form (a one-asset Black-Scholes price with the geometric mean's drift and variance), and the
+!     arithmetic-average call beside it.
+!  4. gpurngHeatAdiDouble: the heat equation's sine mode on a 31 x 31 grid, 20 Douglas steps, against the scheme's
+!     exact decay factor.
 ! Arrays the C API allows to be NULL (delta, gamma, grid, info; pads) are type(c_ptr) arguments: pass
 ! c_loc(array) for an array with the TARGET attribute, or c_null_ptr to leave them out.
 ! Prints "bs_pde: ok" at the end; stops with a nonzero code on any unexpected status or value.
@@ -33,6 +39,15 @@ program bs_pde
   real(c_double) :: dl(stride * batch), d(stride * batch), du(stride * batch)
   real(c_double) :: x(stride * batch), rhs(stride * batch), xref(m)
   integer(c_int), target :: tinfo(batch)
+
+  ! ---- the two-asset options (section 3) and the heat grid (section 4) ----
+  integer(c_int) :: adi_J(2) = [128, 128], heat_n(2) = [31, 31]
+  real(c_double) :: adi_Smax(2) = [320.0_c_double, 320.0_c_double], adi_S0(2) = [100.0_c_double, 100.0_c_double]
+  real(c_double) :: adi_sigma(2) = [0.2_c_double, 0.2_c_double], adi_rho(1) = [0.3_c_double]
+  real(c_double) :: adi_K(1) = [100.0_c_double], adi_r(1) = [0.05_c_double], adi_T(1) = [1.0_c_double]
+  real(c_double), target :: adi_price(1), adi_delta(2)
+  real(c_double) :: heat_h(2), heat_u(31 * 31), heat_u0(31 * 31), geo_mu, geo_v, geo_d1, geo_exact, factor
+  real(c_double), parameter :: pi = 3.14159265358979323846_c_double
 
   type(c_ptr) :: solver
   integer(c_int) :: algorithm, status
@@ -142,10 +157,54 @@ program bs_pde
   end do
   if (maxerr > 1.0e-14_c_double) call fail('the solutions differ from the Thomas loop')
 
+  ! ============================ 3. two assets by ADI ============================
+  call check(gpurngBlackScholesAdiDouble(solver, GPURNG_ADI_HUNDSDORFER_VERWER, 2_c_int, adi_J, adi_Smax, 64_c_int, &
+                                         GPURNG_BASKET_GEOMETRIC_CALL, c_null_ptr, 1_c_int, adi_S0, adi_K, adi_r, &
+                                         adi_sigma, adi_rho, adi_T, adi_price, c_loc(adi_delta), c_null_ptr, &
+                                         c_null_ptr), 'gpurngBlackScholesAdiDouble (geometric)')
+  geo_mu = log(adi_S0(1)) + (adi_r(1) - adi_sigma(1)**2 / 2) * adi_T(1)
+  geo_v = adi_sigma(1)**2 * adi_T(1) * (1 + adi_rho(1)) / 2
+  geo_d1 = (geo_mu - log(adi_K(1)) + geo_v) / sqrt(geo_v)
+  geo_exact = exp(-adi_r(1) * adi_T(1)) * (exp(geo_mu + geo_v / 2) * normal_cdf(geo_d1) - &
+                                           adi_K(1) * normal_cdf(geo_d1 - sqrt(geo_v)))
+  print '(a, f10.6, a, f10.6, a, 2f8.4)', 'two assets, geometric call: ADI ', adi_price(1), ', closed form ', &
+    geo_exact, '; deltas', adi_delta
+  if (abs(adi_price(1) - geo_exact) > 5.0e-3_c_double) call fail('the geometric call is off its closed form')
+  call check(gpurngBlackScholesAdiDouble(solver, GPURNG_ADI_HUNDSDORFER_VERWER, 2_c_int, adi_J, adi_Smax, 64_c_int, &
+                                         GPURNG_BASKET_ARITHMETIC_CALL, c_null_ptr, 1_c_int, adi_S0, adi_K, adi_r, &
+                                         adi_sigma, adi_rho, adi_T, adi_price, c_null_ptr, c_null_ptr, c_null_ptr), &
+             'gpurngBlackScholesAdiDouble (arithmetic)')
+  print '(a, f10.6)', 'two assets, arithmetic call: ADI ', adi_price(1)
+  if (adi_price(1) < geo_exact) call fail('the arithmetic call is below the geometric one')
+
+  ! ============================ 4. the heat equation by ADI ============================
+  heat_h = 1.0_c_double / 32
+  do k = 0, heat_n(2) - 1
+    do i = 0, heat_n(1) - 1
+      heat_u0(1 + i + heat_n(1) * k) = sin(pi * (i + 1) * heat_h(1)) * sin(pi * (k + 1) * heat_h(2))
+    end do
+  end do
+  heat_u = heat_u0
+  call check(gpurngHeatAdiDouble(solver, GPURNG_ADI_DOUGLAS, 2_c_int, heat_n, heat_h, 1.0e-3_c_double, &
+                                 0.5_c_double, 20_c_int, heat_u), 'gpurngHeatAdiDouble')
+  w = -4 * 1.0e-3_c_double / heat_h(1)**2 * sin(pi * heat_h(1) / 2)**2  ! each direction's z
+  factor = (1 + 2 * w / (1 - w / 2)**2)**20
+  err = maxval(abs(heat_u - factor * heat_u0))
+  print '(a, f12.9, a, es9.2)', 'heat equation: 20 Douglas steps decay the mode by ', factor, &
+    '; largest difference ', err
+  if (err > 1.0e-12_c_double) call fail('the heat equation left the scheme''s decay')
+
   call check(gpurngDestroySolver(solver), 'gpurngDestroySolver')
   print '(a)', 'bs_pde: ok'
 
 contains
+
+  ! The standard normal distribution function.
+  pure function normal_cdf(x) result(p)
+    real(c_double), intent(in) :: x
+    real(c_double) :: p
+    p = erfc(-x / sqrt(2.0_c_double)) / 2
+  end function normal_cdf
 
   ! Price the batch of calls with one scheme, print one line per option, compare with Black-Scholes.
   subroutine price_batch(scheme, nsteps, name, tolerance)
