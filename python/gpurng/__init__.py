@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""libgpurng from Python: the library's random number engines (legacy streams bit for bit, cuRAND's engines,
+quasi-random sets) filling numpy arrays, with every C status raised as a gpurng.Error naming the status and the
+call. docs/PYTHON.md has what is there and what comes next."""
+from .errors import (Error, AllocationError, DeviceError, EngineTypeError, InternalError, InvalidValueError,
+                     MixedMemoryError, NotInitializedError, NullPointerError, OutOfRangeError,
+                     OverlappingArraysError, ResultOutOfBoundsError, StreamEndError, UnstableSchemeError,
+                     ZeroPivotError)
+from .generator import ALIASES, ENGINES, Generator
+
+__all__ = [
+    "Generator", "ENGINES", "ALIASES", "Error", "AllocationError", "DeviceError", "EngineTypeError", "InternalError",
+    "InvalidValueError", "MixedMemoryError", "NotInitializedError", "NullPointerError", "OutOfRangeError",
+    "OverlappingArraysError", "ResultOutOfBoundsError", "StreamEndError", "UnstableSchemeError", "ZeroPivotError"
+]
