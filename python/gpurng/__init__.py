@@ -7,9 +7,10 @@ from .errors import (Error, AllocationError, DeviceError, EngineTypeError, Inter
                      OverlappingArraysError, ResultOutOfBoundsError, StreamEndError, UnstableSchemeError,
                      ZeroPivotError)
 from .generator import ALIASES, ENGINES, Generator
+from . import pde, tridiag  # noqa: E402  (the solver and PDE calls)
 
 __all__ = [
-    "Generator", "ENGINES", "ALIASES", "Error", "AllocationError", "DeviceError", "EngineTypeError", "InternalError",
+    "Generator", "ENGINES", "ALIASES", "pde", "tridiag", "Error", "AllocationError", "DeviceError", "EngineTypeError", "InternalError",
     "InvalidValueError", "MixedMemoryError", "NotInitializedError", "NullPointerError", "OutOfRangeError",
     "OverlappingArraysError", "ResultOutOfBoundsError", "StreamEndError", "UnstableSchemeError", "ZeroPivotError"
 ]

@@ -60,3 +60,18 @@ _declare("gpurngGenerateLogNormal", _c_handle, _p, _size, ctypes.c_float, ctypes
 _declare("gpurngGenerateLogNormalDouble", _c_handle, _p, _size, ctypes.c_double, ctypes.c_double)
 _declare("gpurngGeneratePoisson", _c_handle, _p, _size, ctypes.c_double)
 _declare("gpurngGetBackend", _c_handle, ctypes.POINTER(ctypes.c_int))
+
+# gpurng_tridiag.h and gpurng_pde.h
+_ip = ctypes.POINTER(ctypes.c_int)
+_declare("gpurngCreateSolver", ctypes.POINTER(_c_handle))
+_declare("gpurngDestroySolver", _c_handle)
+_declare("gpurngSolverSetAlgorithm", _c_handle, ctypes.c_int)
+_declare("gpurngSolverGetLastAlgorithm", _c_handle, _ip)
+_declare("gpurngSgtsvBatch", _c_handle, ctypes.c_int, ctypes.c_int, _ip, _ip, _p, _p, _p, _p, _ip)
+_declare("gpurngDgtsvBatch", _c_handle, ctypes.c_int, ctypes.c_int, _ip, _ip, _p, _p, _p, _p, _ip)
+for _t, _f in (("Double", ctypes.c_double), ("Float", ctypes.c_float)):
+    _declare(f"gpurngBlackScholesPde1d{_t}", _c_handle, ctypes.c_int, ctypes.c_int, ctypes.c_int, _f, ctypes.c_int,
+             _p, _p, _p, _p, _p, _p, _p, _p, _p, _p, _p)
+    _declare(f"gpurngHeatAdi{_t}", _c_handle, ctypes.c_int, ctypes.c_int, _ip, _p, _f, _f, ctypes.c_int, _p)
+    _declare(f"gpurngBlackScholesAdi{_t}", _c_handle, ctypes.c_int, ctypes.c_int, _ip, _p, ctypes.c_int, ctypes.c_int,
+             _p, ctypes.c_int, _p, _p, _p, _p, _p, _p, _p, _p, _p, _p)
