@@ -81,6 +81,10 @@ GPURNG_HD T basket_price_slack(const T (&S0)[D], T K) {
   return big * (sizeof(T) == 8 ? T(1.0 / 1048576.0) : T(1.0 / 131072.0));
 }
 
+// Grids below this many nodes step on one thread (waking the pool costs more than their loops); a batch of them
+// runs its options side by side on the threads instead.
+constexpr size_t kBasketSerialNodes = size_t(1) << 14;
+
 namespace cpu {
 // Prices call.count options on CPU threads; info entries (the caller's or the call's own) receive each option's
 // result. Returns the failure counts' status summary: SUCCESS, ZERO_PIVOT, RESULT_OUT_OF_BOUNDS or
