@@ -22,7 +22,9 @@ int configured_threads() {
     if (*end != '\0' || v < 1 || v > 4096) return 0;
     return static_cast<int>(v);
   }
-  const unsigned hw = std::thread::hardware_concurrency();
+  // Read once: hardware_concurrency() opens /sys/devices/system/cpu/online at every call (libstdc++'s get_nprocs),
+  // and the steppers ask for every loop they split (a batch of small PDE grids: thousands of times a call).
+  static const unsigned hw = std::thread::hardware_concurrency();
   return hw ? static_cast<int>(hw) : 1;
 }
 
