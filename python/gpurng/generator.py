@@ -131,15 +131,16 @@ class Generator:
         check(fn(self._h, arr.ctypes.data_as(ctypes.c_void_p), arr.size, *extra), fn_name)
         return arr[()] if scalar else arr
 
+    def _real_fill(self, what: str, double_fn: str, float_fn: str, size: Size, out, dtype, *extra):
+        dt = np.dtype(dtype)
+        if dt not in (np.float64, np.float32):
+            raise TypeError(f"{what}: dtype must be float64 or float32, not {dt}")
+        return self._fill(double_fn if dt == np.float64 else float_fn, size, out, dt, *extra)
+
     def random(self, size: Size = None, dtype=np.float64, out: Optional[np.ndarray] = None):
         """Uniform numbers in (0, 1) as the engine defines them (float64: gpurngGenerateUniformDouble; float32:
         gpurngGenerateUniform)."""
-        dt = np.dtype(dtype)
-        if dt == np.float64:
-            return self._fill("gpurngGenerateUniformDouble", size, out, dt)
-        if dt == np.float32:
-            return self._fill("gpurngGenerateUniform", size, out, dt)
-        raise TypeError(f"random: dtype must be float64 or float32, not {dt}")
+        return self._real_fill("random", "gpurngGenerateUniformDouble", "gpurngGenerateUniform", size, out, dtype)
 
     def bits(self, size: Size = None, out: Optional[np.ndarray] = None):
         """The engine's raw words: uint32 (gpurngGenerate) or, for the 48- and 64-bit engines (RANMAR48,
@@ -152,22 +153,14 @@ class Generator:
                out: Optional[np.ndarray] = None):
         """Normal numbers loc + scale z (gpurngGenerateNormal(Double): Box-Muller pairs for the pseudo-random
         engines, so some engines take even counts only; the inverse CDF for the quasi-random ones)."""
-        dt = np.dtype(dtype)
-        if dt == np.float64:
-            return self._fill("gpurngGenerateNormalDouble", size, out, dt, float(loc), float(scale))
-        if dt == np.float32:
-            return self._fill("gpurngGenerateNormal", size, out, dt, float(loc), float(scale))
-        raise TypeError(f"normal: dtype must be float64 or float32, not {dt}")
+        return self._real_fill("normal", "gpurngGenerateNormalDouble", "gpurngGenerateNormal", size, out, dtype,
+                               float(loc), float(scale))
 
     def lognormal(self, size: Size = None, mean: float = 0.0, sigma: float = 1.0, dtype=np.float64,
                   out: Optional[np.ndarray] = None):
         """exp(mean + sigma z), z as normal()."""
-        dt = np.dtype(dtype)
-        if dt == np.float64:
-            return self._fill("gpurngGenerateLogNormalDouble", size, out, dt, float(mean), float(sigma))
-        if dt == np.float32:
-            return self._fill("gpurngGenerateLogNormal", size, out, dt, float(mean), float(sigma))
-        raise TypeError(f"lognormal: dtype must be float64 or float32, not {dt}")
+        return self._real_fill("lognormal", "gpurngGenerateLogNormalDouble", "gpurngGenerateLogNormal", size, out,
+                               dtype, float(mean), float(sigma))
 
     def poisson(self, lam: float = 1.0, size: Size = None, out: Optional[np.ndarray] = None):
         """Poisson numbers of mean ``lam`` (gpurngGeneratePoisson: the inverse CDF of each raw word), uint32."""
