@@ -25,7 +25,10 @@ fi
 # The Python package's test environment (python/CMakeLists.txt finds it): numpy 2.x and pytest.
 cd "$(dirname "$0")/.."
 if [ "${1:-all}" != demo ] && ! .venv/bin/python -c "import numpy, pytest" 2>/dev/null; then
-  python3 -m venv .venv
-  .venv/bin/pip install -q "numpy>=1.26" pytest
-  echo "install_deps: .venv with $(.venv/bin/python -c 'import numpy; print("numpy", numpy.__version__)')"
+  # Not fatal: without PyPI the rest of the suite still runs, and configure reports test_python not registered.
+  if python3 -m venv .venv && .venv/bin/pip install -q "numpy>=1.26" pytest; then
+    echo "install_deps: .venv with $(.venv/bin/python -c 'import numpy; print("numpy", numpy.__version__)')"
+  else
+    echo "install_deps: WARNING: no numpy/pytest from PyPI: the Python package's tests will not run" >&2
+  fi
 fi
