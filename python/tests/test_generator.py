@@ -119,3 +119,18 @@ def test_statuses_become_exceptions():
         gpurng.Generator("no such engine")
     with pytest.raises(ValueError):
         gpurng.Generator("sobol32", seed=4)
+
+
+def test_the_corsika_demonstration_numbers():
+    # tools/demo.sh's CORSIKA-style program (examples/fortran/corsika_demo.f90), built against a CPU RMMARD written
+    # like CERNLIB's (tests/legacy/reference/ref_corsika.F), prints for sequence 1 (seed 1000003 + 17) "event 1,
+    # first call's 3 numbers: 0.2947374267209284 0.4116577961034764 0.0434646949433919".
+    got = gpurng.Generator("rmmard", seed=1000003 * 1 + 17).random(3)
+    for value, printed in zip(got, [0.2947374267209284, 0.4116577961034764, 0.0434646949433919]):
+        assert abs(value - printed) < 1e-16
+    # A restart from RMMAQD's triple (seed, NTOT, NTOT2): the position is NTOT2 * 10**9 + NTOT numbers.
+    g = gpurng.Generator("rmmard", seed=1000020)
+    ahead = g.random(1234)
+    again = gpurng.Generator("rmmard", seed=1000020)
+    again.offset = 0 * 10**9 + 1000
+    assert np.array_equal(again.random(234), ahead[1000:])
