@@ -5,8 +5,8 @@ result carries the estimate, its standard error and the paths behind it, under Q
 from __future__ import annotations
 
 import ctypes
+import threading
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
@@ -87,14 +87,15 @@ class _Pricer:
             _lib.lib.gpurngDestroyPricer(self.h)
 
 
-_pricer: Optional[_Pricer] = None
+_local = threading.local()
 
 
 def _handle():
-    global _pricer
-    if _pricer is None:
-        _pricer = _Pricer()
-    return _pricer.h
+    """The calling thread's pricer (made on first use), as the solver calls keep one solver a thread."""
+    p = getattr(_local, "pricer", None)
+    if p is None:
+        p = _local.pricer = _Pricer()
+    return p.h
 
 
 def _options(engine, seed, paths, antithetic, replications, precision, first_path, brownian_bridge, fast_mode,
