@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# README's second command: build (if needed) and run the test suite, timing each step. On a machine without a GPU
-# the tests labelled gpu that need one report "Skipped"; on a GPU machine run `ctest --test-dir build -L gpu` too.
+# README's second command: build (if needed) and run the test suite (ctest; it runs the Python package's pytest as
+# test_python), timing each step. On a machine without a GPU the tests labelled gpu that need one report "Skipped";
+# on a GPU machine run `ctest --test-dir build -L gpu` too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/step_timer.sh
