@@ -89,29 +89,44 @@ int main(int argc, char** argv) {
   std::vector<Result> results;
 
   // ---- fills ----
+  // One buffer a device, made before anything is timed and shared by the anchor and every list (a list's parts on one
+  // device take consecutive slices of it), so that every call compared writes the same memory.
   const size_t total = scale_workloads::fill_total(args.quick);
+  std::vector<size_t> room(size_t(n), 0);  // floats a device's buffer must hold
+  room[0] = total;
+  std::vector<std::vector<size_t>> list_counts;
+  for (const List& l : lists) {
+    gpurngWorkers_t w = workers_of(l.devices);
+    list_counts.push_back(split_of(w, total, l.devices.size()));
+    gpurngDestroyWorkers(w);
+    std::vector<size_t> used(size_t(n), 0);
+    for (size_t i = 0; i < l.devices.size(); ++i) used[size_t(l.devices[i])] += list_counts.back()[i];
+    for (size_t d = 0; d < used.size(); ++d) room[d] = std::max(room[d], used[d]);
+  }
+  std::vector<float*> base(size_t(n), nullptr);
+  for (size_t d = 0; d < base.size(); ++d) {
+    if (room[d] == 0) continue;
+    cudaSetDevice(int(d));
+    if (cudaMalloc(&base[d], room[d] * 4) != cudaSuccess) return 1;
+  }
+  cudaSetDevice(0);
   for (gpurngRngType_t engine : scale_workloads::kFillEngines) {
     const std::string what = scale_workloads::fill_name(engine);
     gpurngGenerator_t g = nullptr;
     check(gpurngCreateGenerator(&g, engine), "generator");
-    double anchor;
-    {
-      float* one = nullptr;
-      cudaSetDevice(0);
-      if (cudaMalloc(&one, total * 4) != cudaSuccess) return 1;
-      anchor = seconds([&] { check(gpurngGenerateUniform(g, one, total), "fill"); });
-      cudaFree(one);
-    }
+    const double anchor = seconds([&] { check(gpurngGenerateUniform(g, base[0], total), "fill"); });
     std::printf("%-22s %-14s %9.3f ms  (gpurngGenerateUniform, the anchor)\n", what.c_str(), "one call", anchor * 1e3);
-    for (const List& l : lists) {
+    for (size_t li = 0; li < lists.size(); ++li) {
+      const List& l = lists[li];
       gpurngWorkers_t w = workers_of(l.devices);
-      const std::vector<size_t> counts = split_of(w, total, l.devices.size());
+      const std::vector<size_t>& counts = list_counts[li];
       std::vector<float*> bufs(l.devices.size());
+      std::vector<size_t> at(size_t(n), 0);
       for (size_t i = 0; i < bufs.size(); ++i) {
-        cudaSetDevice(l.devices[i]);
-        if (cudaMalloc(&bufs[i], counts[i] * 4) != cudaSuccess) return 1;
+        const size_t d = size_t(l.devices[i]);
+        bufs[i] = base[d] + at[d];
+        at[d] += counts[i];
       }
-      cudaSetDevice(0);
       results.push_back(measure(
           what, l, total, anchor, [&] { check(gpurngGenerateUniformParts(g, w, bufs.data(), counts.data()), "parts"); },
           [&](int device, size_t count) {
@@ -121,11 +136,11 @@ int main(int argc, char** argv) {
             check(gpurngGenerateUniformParts(g, one, &bufs[i], &count), "part");
             gpurngDestroyWorkers(one);
           }));
-      for (float* b : bufs) cudaFree(b);
       gpurngDestroyWorkers(w);
     }
     gpurngDestroyGenerator(g);
   }
+  for (float* b : base) cudaFree(b);
 
   // ---- the Asian basket ----
   {

@@ -118,6 +118,14 @@ class Engine {
   // own on whatever device is current where it is used): what each worker of a split fill starts from. nullptr
   // when the engine cannot be copied; split fills then refuse it.
   virtual std::unique_ptr<Engine> clone() const { return nullptr; }
+  // Make this copy (one clone() made) equal to `source` again in settings, stream, position and host state, keeping
+  // its own device state where it still holds for `source`'s sequence: a kept split-fill copy follows its generator
+  // past calls made without the split instead of being made afresh (a Philox copy's thread states, for one, cost
+  // 1.5-2 ms to rebuild and upload). No CUDA call. false: not offered; the caller clones again.
+  virtual bool follow(const Engine& source) {
+    static_cast<void>(source);
+    return false;
+  }
   // Flat outputs of `kind` are about to be taken by someone else's fill_ahead_* (the copies of a split fill) and
   // then passed with advance(): settle here what this engine's own fill_ahead_* would settle first.
   virtual void prepare_flat(Output kind) { static_cast<void>(kind); }

@@ -134,6 +134,28 @@ class LayoutEngine final : public Engine {
     copy->device_lost();  // the device state stays with this engine
     return copy;
   }
+  bool follow(const Engine& source) override {
+    const auto* from = dynamic_cast<const LayoutEngine*>(&source);
+    if (!from) return false;
+    // The start states on the device belong to (seed, layout, stream); the cursor's and the live positions are
+    // re-made from the host's when next needed.
+    const bool same_starts =
+        stream_ && from->stream_ && seed_ == from->seed_ && layout_ == from->layout_ && stream_id_ == from->stream_id_;
+    const bool starts_current = same_starts && device_starts_current_;
+    cuda::LayoutStates* const starts = device_starts_;
+    cuda::LayoutStates* const cursor_states = device_cursor_;
+    cuda::LayoutStates* const live = device_live_;
+    // The members copied before the device pointers (the host states) may throw; the pointers are copied last, so
+    // a throw leaves this copy's own.
+    *this = *from;
+    device_starts_ = starts;
+    device_cursor_ = cursor_states;
+    device_live_ = live;
+    device_starts_current_ = starts_current;
+    device_cursor_current_ = false;
+    live_moves_ = kNever;
+    return true;
+  }
   uint64_t offset_step(const Call& c) const override {
     return cl::offset_after(kind_, output_of(c.dist), position_.offset, c.n) - position_.offset;
   }

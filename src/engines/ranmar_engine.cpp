@@ -43,6 +43,30 @@ class RanmarEngine final : public FlatEngine {
     return copy;
   }
 
+  bool follow(const Engine& source) override {
+    const auto* from = dynamic_cast<const RanmarEngine*>(&source);
+    if (!from) return false;
+    // The same seed and stream: the device window (at device_pos_) and the host window (at host_pos_) are still
+    // places of the source's sequence. The host window is kept when it is further on than the source's, so the
+    // next part's jump is the short one.
+    const bool same = seed() == from->seed() && stream() == from->stream();
+    word window[kLag];
+    std::copy(window_, window_ + kLag, window);
+    const bool host_valid = host_valid_, device_valid = device_valid_;
+    const uint64_t host_pos = host_pos_, device_pos = device_pos_;
+    cuda::RanmarDevice* const dev = dev_;
+    *this = *from;  // words and flags only: nothing here throws
+    dev_ = dev;     // the device state stays this copy's
+    device_valid_ = same && device_valid;
+    device_pos_ = device_pos;
+    if (same && host_valid && (!host_valid_ || host_pos > host_pos_)) {
+      std::copy(window, window + kLag, window_);
+      host_pos_ = host_pos;
+      host_valid_ = true;
+    }
+    return true;
+  }
+
   void fill_ahead_host(Output kind, uint64_t ahead, void* out, size_t n, int threads) override {
     const uint64_t p = offset() + ahead;
     host_window_at(p);

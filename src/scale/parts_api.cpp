@@ -48,10 +48,12 @@ gpurngStatus_t fill_parts(gpurngGenerator_t g, gpurngWorkers_t w, Output kind, v
     if (st != GPURNG_STATUS_SUCCESS || total == 0) return st;
     Engine& engine = gpurng::core::engine_for_split(g);  // at the caller's place
     engine.prepare_flat(kind);  // what the engine's own fill_ahead would settle, so that advance() below agrees
-    // The workers' copies: kept from the last split call if nothing else has touched the engine since and the list
-    // is the same (their device state carries over), made afresh otherwise.
-    const bool kept = g->parts_epoch == g->engine_epoch && g->parts_backend == w->backend &&
-                      g->parts_devices == w->devices && g->parts_engines.size() == parts;
+    // The workers' copies: kept from the last split call on the same list (their device state carries over); if
+    // something else moved or changed the engine since, each copy follows it (Engine::follow), and where one cannot
+    // they are all made afresh.
+    bool kept = g->parts_backend == w->backend && g->parts_devices == w->devices && g->parts_engines.size() == parts;
+    if (kept && g->parts_epoch != g->engine_epoch)
+      for (auto& copy : g->parts_engines) kept = kept && copy && copy->follow(engine);
     if (!kept) {
       gpurng::core::drop_parts_engines(g);
       std::vector<std::unique_ptr<Engine>> copies(parts);

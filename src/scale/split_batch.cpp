@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "split_batch.hpp"
 
+#include <cstring>
+
 #include "../backends/cuda/cuda_backend.hpp"
 #include "split.hpp"
 #if GPURNG_WITH_CUDA
@@ -19,6 +21,7 @@ SplitSolver::~SplitSolver() {
     if (parts[i] && parts[i]->scratch.ptr) solvers::cuda::release(parts[i]->scratch, nullptr);
     if (i < staging.size() && staging[i].ptr) cuda::device_free(staging[i].ptr);
   }
+  for (solvers::DeviceScratch& p : pinned) cuda::pinned_free(p.ptr);
   if (caller >= 0) cuda::use_device(caller);
 #endif
 }
@@ -29,41 +32,78 @@ constexpr size_t kAlign = 256;
 
 size_t aligned(size_t b) { return (b + kAlign - 1) / kAlign * kAlign; }
 
-// A CUDA worker's slice: one device block for every array (the worker's, grown when too small and kept), inputs
-// copied in, outputs copied back.
-gpurngStatus_t staged(gpurngSolver_st& handle, solvers::DeviceScratch& staging, size_t begin, size_t end,
-                      const std::vector<SliceArray>& arrays, const SliceCall& call) {
-  size_t total = 0;
-  for (const SliceArray& a : arrays) total += aligned(a.bytes);
-  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
-  if (staging.bytes < total || !staging.ptr) {
-    if (staging.ptr) cuda::device_free(staging.ptr);
-    staging = solvers::DeviceScratch{};
-    st = cuda::device_alloc(&staging.ptr, total == 0 ? kAlign : total);
-    if (st != GPURNG_STATUS_SUCCESS) {
-      staging.ptr = nullptr;
-      return st;
-    }
-    staging.bytes = total == 0 ? kAlign : total;
+// A buffer of at least `bytes` (grown, never shrunk: a worker's slices are alike call after call).
+gpurngStatus_t ensure(solvers::DeviceScratch& b, size_t bytes, bool pinned) {
+  bytes = bytes == 0 ? kAlign : bytes;
+  if (b.ptr && b.bytes >= bytes) return GPURNG_STATUS_SUCCESS;
+  if (pinned)
+    cuda::pinned_free(b.ptr);
+  else if (b.ptr)
+    cuda::device_free(b.ptr);
+  b = solvers::DeviceScratch{};
+  const gpurngStatus_t st = pinned ? cuda::pinned_alloc(&b.ptr, bytes) : cuda::device_alloc(&b.ptr, bytes);
+  if (st != GPURNG_STATUS_SUCCESS) {
+    b.ptr = nullptr;
+    return st;
   }
-  void* block = staging.ptr;
-  std::vector<void*> dev(arrays.size(), nullptr);
-  size_t at = 0;
-  for (size_t k = 0; k < arrays.size() && st == GPURNG_STATUS_SUCCESS; ++k) {
-    if (arrays[k].in || arrays[k].out) dev[k] = static_cast<char*>(block) + at;
-    if (arrays[k].in) st = cuda::copy_to_device(dev[k], arrays[k].in, arrays[k].bytes);
-    at += aligned(arrays[k].bytes);
-  }
-  const gpurngStatus_t solved = st == GPURNG_STATUS_SUCCESS ? call(handle, begin, end, dev) : st;
-  st = solved;
-  for (size_t k = 0; k < arrays.size() && (st == GPURNG_STATUS_SUCCESS || st == GPURNG_STATUS_ZERO_PIVOT ||
-                                           st == GPURNG_STATUS_RESULT_OUT_OF_BOUNDS);
-       ++k)
-    if (arrays[k].out) {
-      const gpurngStatus_t c = cuda::copy_to_host(arrays[k].out, dev[k], arrays[k].bytes);
-      if (c != GPURNG_STATUS_SUCCESS) st = c;
-    }
+  b.bytes = bytes;
   return st;
+}
+
+// Arrays up to this size travel together through the worker's pinned block, one copy each way: a pageable copy costs
+// 17-28 us however small (H200, 64 KiB), and a PDE slice has seven such arrays. Larger ones are copied directly.
+constexpr size_t kPackedArray = size_t(1) << 20;
+
+// A CUDA worker's slice: one device block for every array (the worker's, grown when too small and kept), the small
+// arrays first (their span copied in and back as one), inputs copied in on the handle's stream, outputs back.
+gpurngStatus_t staged(gpurngSolver_st& handle, solvers::DeviceScratch& staging, solvers::DeviceScratch& pinned,
+                      size_t begin, size_t end, const std::vector<SliceArray>& arrays, const SliceCall& call) {
+  std::vector<size_t> at(arrays.size());
+  size_t packed = 0;
+  for (size_t k = 0; k < arrays.size(); ++k)
+    if (arrays[k].bytes <= kPackedArray) at[k] = packed, packed += aligned(arrays[k].bytes);
+  size_t total = packed;
+  for (size_t k = 0; k < arrays.size(); ++k)
+    if (arrays[k].bytes > kPackedArray) at[k] = total, total += aligned(arrays[k].bytes);
+  gpurngStatus_t st = ensure(staging, total, false);
+  if (st == GPURNG_STATUS_SUCCESS && packed > 0) st = ensure(pinned, packed, true);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  char* const block = static_cast<char*>(staging.ptr);
+  char* const host = static_cast<char*>(pinned.ptr);
+  void* const stream = handle.stream;
+  std::vector<void*> dev(arrays.size(), nullptr);
+  bool packed_in = false, packed_out = false;
+  for (size_t k = 0; k < arrays.size() && st == GPURNG_STATUS_SUCCESS; ++k) {
+    if (!arrays[k].in && !arrays[k].out) continue;
+    dev[k] = block + at[k];
+    if (!arrays[k].in) {
+      packed_out = packed_out || arrays[k].bytes <= kPackedArray;
+    } else if (arrays[k].bytes <= kPackedArray) {
+      std::memcpy(host + at[k], arrays[k].in, arrays[k].bytes);
+      packed_in = true;
+      packed_out = packed_out || arrays[k].out;
+    } else {
+      st = cuda::copy_to_device_async(dev[k], arrays[k].in, arrays[k].bytes, stream);
+    }
+  }
+  if (st == GPURNG_STATUS_SUCCESS && packed_in) st = cuda::copy_to_device_async(block, host, packed, stream);
+  st = st == GPURNG_STATUS_SUCCESS ? call(handle, begin, end, dev) : st;
+  if (st != GPURNG_STATUS_SUCCESS && st != GPURNG_STATUS_ZERO_PIVOT && st != GPURNG_STATUS_RESULT_OUT_OF_BOUNDS) {
+    cuda::stream_sync(stream);  // nothing may still read the caller's arrays or the pinned block
+    return st;
+  }
+  const gpurngStatus_t solved = st;
+  gpurngStatus_t copied = GPURNG_STATUS_SUCCESS;
+  for (size_t k = 0; k < arrays.size() && copied == GPURNG_STATUS_SUCCESS; ++k)
+    if (arrays[k].out && arrays[k].bytes > kPackedArray)
+      copied = cuda::copy_to_host_async(arrays[k].out, dev[k], arrays[k].bytes, stream);
+  if (copied == GPURNG_STATUS_SUCCESS && packed_out) copied = cuda::copy_to_host_async(host, block, packed, stream);
+  const gpurngStatus_t waited = cuda::stream_sync(stream);
+  if (copied == GPURNG_STATUS_SUCCESS) copied = waited;
+  if (copied != GPURNG_STATUS_SUCCESS) return copied;
+  for (size_t k = 0; k < arrays.size(); ++k)
+    if (arrays[k].out && arrays[k].bytes <= kPackedArray) std::memcpy(arrays[k].out, host + at[k], arrays[k].bytes);
+  return solved;
 }
 
 }  // namespace
@@ -76,7 +116,7 @@ std::vector<gpurngStatus_t> run_slices(SplitSolver& s, size_t items, const Slice
     if (begin == end) return GPURNG_STATUS_SUCCESS;
     const std::vector<SliceArray> arrays = slice(i, begin, end);
     gpurngSolver_st& handle = *s.parts[size_t(i)];
-    if (cuda) return staged(handle, s.staging[size_t(i)], begin, end, arrays, call);
+    if (cuda) return staged(handle, s.staging[size_t(i)], s.pinned[size_t(i)], begin, end, arrays, call);
     std::vector<void*> host(arrays.size());
     for (size_t k = 0; k < arrays.size(); ++k)
       host[k] = arrays[k].out ? arrays[k].out : const_cast<void*>(arrays[k].in);

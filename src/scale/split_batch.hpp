@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Batches split over a solver's workers (gpurngCreateSolverOnWorkers): the strided tridiagonal batch by systems and
 // the PDE batch by options. The caller's arrays are host memory; each CUDA worker stages its slice to its device
-// (one block, copied in, solved by the device launcher, copied back), each CPU worker solves its slice in place.
+// (one block, copied in, solved by the device launcher, copied back; the small arrays together through pinned memory),
+// each CPU worker solves its slice in place.
 // A slice is a pointer offset of every array, so the parts are the one call's systems, and since the device and host
 // launchers give the same bits, so is every number; statuses are summed up as one host call sums them up.
 #pragma once
@@ -22,6 +23,7 @@ struct SplitSolver {
   gpurngWorkers_st workers;
   std::vector<std::unique_ptr<gpurngSolver_st>> parts;  // one handle a worker: its scratch lives on its device
   std::vector<solvers::DeviceScratch> staging;          // CUDA workers: each one's slice block, grown, kept
+  std::vector<solvers::DeviceScratch> pinned;           // CUDA workers: the pinned host copy of its small arrays
   ~SplitSolver();
 };
 

@@ -173,9 +173,10 @@ gpurngStatus_t gpurngCreateSolverOnWorkers(gpurngSolver_t* solver, gpurngWorkers
     if (!workers) return GPURNG_STATUS_NOT_INITIALIZED;
     if (gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
     std::unique_ptr<gpurngSolver_st> h(new gpurngSolver_st());
-    std::unique_ptr<gpurng::scale::SplitSolver> s(new gpurng::scale::SplitSolver{*workers, {}, {}});
+    std::unique_ptr<gpurng::scale::SplitSolver> s(new gpurng::scale::SplitSolver{*workers, {}, {}, {}});
     for (size_t i = 0; i < workers->devices.size(); ++i) s->parts.emplace_back(new gpurngSolver_st());
     s->staging.resize(workers->devices.size());
+    s->pinned.resize(workers->devices.size());
     h->split = s.release();
     *solver = h.release();
     return GPURNG_STATUS_SUCCESS;

@@ -71,12 +71,36 @@ void prepare(gpurngGenerator_t g, const Case& c) {
   if (!c.wide) ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerate(g, w, 3));
 }
 
+// Between the two rounds of a fill (the split's copies then follow the generator, Engine::follow): 0 nothing; 1 an
+// ordinary call of 1001 words (501 64-bit words); 2 a new seed and offset; 3 the offset set 100000 further on (the
+// copies' host states are then further on than the generator's, as after its own device fills).
+int g_between = 0;
+void between_rounds(gpurngGenerator_t g, const Case& c) {
+  if (g_between == 1) {
+    if (c.wide) {
+      std::vector<unsigned long long> w(501);
+      ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateLongLong(g, w.data(), w.size()));
+    } else {
+      std::vector<unsigned> w(1001);
+      ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerate(g, w.data(), w.size()));
+    }
+  } else if (g_between == 2) {
+    ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetPseudoRandomGeneratorSeed(g, 99));
+    ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOffset(g, 4321));
+  } else if (g_between == 3) {
+    unsigned long long at = 0;
+    ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngGetGeneratorOffset(g, &at));
+    ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSetGeneratorOffset(g, at + 100000));
+  }
+}
+
 // One call of the whole fill, `rounds` times (its words as 64-bit values), then the next 5 uniform doubles.
 std::vector<uint64_t> one_call(const Case& c, size_t total, int rounds = 2) {
   Gen g(c.type);
   prepare(g, c);
   std::vector<uint64_t> out(size_t(rounds) * total + 5);
   for (int round = 0; round < rounds; ++round) {
+    if (round == 1) between_rounds(g, c);
     uint64_t* to = out.data() + size_t(round) * total;
     if (c.wide) {
       EXPECT_EQ(GPURNG_STATUS_SUCCESS, gpurngGenerateLongLong(g, reinterpret_cast<unsigned long long*>(to), total));
@@ -93,7 +117,7 @@ std::vector<uint64_t> one_call(const Case& c, size_t total, int rounds = 2) {
 }
 
 // The same through gpurngGenerate(LongLong)Parts with `counts`, twice (the second call on the copies the first one
-// kept); `alloc` / `read` give each part's buffer.
+// kept, after between_rounds); `alloc` / `read` give each part's buffer.
 using Alloc = std::function<void*(int worker, size_t bytes)>;
 using Read = std::function<void(const void* buf, void* host, size_t bytes)>;
 std::vector<uint64_t> split_call(const Case& c, gpurngWorkers_t w, const std::vector<size_t>& counts,
@@ -108,6 +132,7 @@ std::vector<uint64_t> split_call(const Case& c, gpurngWorkers_t w, const std::ve
   std::vector<uint64_t> out(2 * total + 5);
   size_t at = 0;
   for (int round = 0; round < 2; ++round) {
+    if (round == 1) between_rounds(g, c);
     const gpurngStatus_t st =
         c.wide ? gpurngGenerateLongLongParts(g, w, reinterpret_cast<unsigned long long* const*>(bufs.data()),
                                              counts.data())
@@ -141,22 +166,26 @@ void host_read(const void* buf, void* host, size_t bytes) { std::memcpy(host, bu
 TEST(SplitFills, CpuWorkerListsGiveOneCallsNumbers) {
   const size_t total = 1000003;
   for (int history : {1, 0, 2})
-    for (const Case& c : kCases) {
-      g_history = history;
-      const std::vector<uint64_t> want = one_call(c, total);
-      for (int workers : {1, 2, 3, 7}) {
-        Workers w(GPURNG_BACKEND_CPU, {}, workers);
-        std::vector<size_t> counts(static_cast<size_t>(workers));
-        ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSplitCount(w, total, counts.data()));
-        g_host.clear();
-        EXPECT_TRUE(split_call(c, w, counts, host_alloc, host_read) == want) << c.name << ", " << workers << " workers";
-        if (workers == 3) {  // uneven parts, one empty (its pointer is not read)
-          const std::vector<size_t> uneven = {17, 0, total - 17};
+    for (int between : {0, 1, 2, 3})
+      for (const Case& c : kCases) {
+        if (history != 1 && between != history) continue;  // every change between the rounds after history 1
+        g_history = history;
+        g_between = between;
+        const std::vector<uint64_t> want = one_call(c, total);
+        for (int workers : {1, 2, 3, 7}) {
+          Workers w(GPURNG_BACKEND_CPU, {}, workers);
+          std::vector<size_t> counts(static_cast<size_t>(workers));
+          ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSplitCount(w, total, counts.data()));
           g_host.clear();
-          EXPECT_TRUE(split_call(c, w, uneven, host_alloc, host_read) == want) << c.name << ", uneven";
+          EXPECT_TRUE(split_call(c, w, counts, host_alloc, host_read) == want)
+              << c.name << ", " << workers << " workers";
+          if (workers == 3) {  // uneven parts, one empty (its pointer is not read)
+            const std::vector<size_t> uneven = {17, 0, total - 17};
+            g_host.clear();
+            EXPECT_TRUE(split_call(c, w, uneven, host_alloc, host_read) == want) << c.name << ", uneven";
+          }
         }
       }
-    }
 }
 
 // Parts of one call on copies of a generator (gpurngGenerate*Part: what each MPI rank does under the block policy):
@@ -310,20 +339,23 @@ void free_device() {
 TEST(SplitFillsGpu, OneDeviceNamedSeveralTimes) {
   if (!have_gpu()) GTEST_SKIP() << "no GPU";
   const size_t total = (size_t{1} << 22) + 5;
-  for (const Case& c : kCases) {
-    const std::vector<uint64_t> want = one_call(c, total);
-    for (int times : {1, 2, 3}) {
-      Workers w(GPURNG_BACKEND_CUDA, std::vector<int>(size_t(times), 0), times);
-      std::vector<size_t> counts(static_cast<size_t>(times));
-      ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSplitCount(w, total, counts.data()));
-      EXPECT_TRUE(split_call(c, w, counts, device_alloc, device_read) == want) << c.name << ", named " << times;
-      free_device();
+  for (int between : {0, 1, 2})
+    for (const Case& c : kCases) {
+      g_between = between;
+      const std::vector<uint64_t> want = one_call(c, total);
+      for (int times : {1, 2, 3}) {
+        Workers w(GPURNG_BACKEND_CUDA, std::vector<int>(size_t(times), 0), times);
+        std::vector<size_t> counts(static_cast<size_t>(times));
+        ASSERT_EQ(GPURNG_STATUS_SUCCESS, gpurngSplitCount(w, total, counts.data()));
+        EXPECT_TRUE(split_call(c, w, counts, device_alloc, device_read) == want) << c.name << ", named " << times;
+        free_device();
+      }
     }
-  }
 }
 
 // Every visible GPU (the multigpu label's machines): the same numbers on 1, 2 and all devices.
 TEST(SplitFillsGpu, EveryDevice) {
+  g_between = 0;
   int n = 0;
   if (cudaGetDeviceCount(&n) != cudaSuccess || n < 2) GTEST_SKIP() << "fewer than two GPUs";
   const size_t total = (size_t{1} << 22) + 7;  // twice, from offset 1234567: inside MINSTD's 2^24-number streams

@@ -576,6 +576,47 @@ TEST(BsPde, Statuses) {
   }
 }
 
+// A large batch's checks run in pieces on the CPU threads: the status is still the check's, whichever option fails
+// and wherever it is (a bad kind before a value out of range before an unstable explicit step), before any work.
+TEST(BsPde, StatusesOfLargeBatches) {
+  Solver s;
+  const int n = 50001;
+  auto batch = [&](int scheme, int N, auto&& change) {
+    StatusCase c;
+    c.o = Options<double>{};
+    for (int k = 0; k < n; ++k) c.o.add(kCallEu, 100, 100, 0.05, 0.2, 1);
+    c.price.assign(size_t(n), -1);
+    c.delta.assign(size_t(n), -1);
+    c.gamma.assign(size_t(n), -1);
+    c.grid.assign(size_t(n) * size_t(kJ + 1), -1);
+    c.info.assign(size_t(n), -7);
+    c.count = n;
+    c.scheme = scheme;
+    c.N = N;
+    change(c.o);
+    const gpurngStatus_t st = c.run(s.s);
+    EXPECT_EQ(c.price[size_t(n) / 2], -1) << "work done before the refusal";
+    return st;
+  };
+  EXPECT_EQ(batch(GPURNG_PDE_IMPLICIT, 10,
+                  [](Options<double>& o) {
+                    o.S0[3] = -1;
+                    o.kind[49999] = 7;
+                  }),
+            GPURNG_STATUS_INVALID_VALUE);
+  EXPECT_EQ(batch(GPURNG_PDE_IMPLICIT, 10, [](Options<double>& o) { o.sigma[41000] = std::nan(""); }),
+            GPURNG_STATUS_OUT_OF_RANGE);
+  // Explicit: N = 3000 is stable for sigma 0.2 (dt (0.04 J^2 + r) < 1) and not for sigma 0.3.
+  EXPECT_EQ(batch(GPURNG_PDE_EXPLICIT, 3000,
+                  [](Options<double>& o) {
+                    o.sigma[30000] = 0.3;
+                    o.mat[2] = -1;
+                  }),
+            GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(batch(GPURNG_PDE_EXPLICIT, 3000, [](Options<double>& o) { o.sigma[30000] = 0.3; }),
+            GPURNG_STATUS_UNSTABLE_SCHEME);
+}
+
 // Past 1024 nodes the CPU runs the long hybrid on lane vectors, several options at once. Here its definition, one
 // option with scalars: node_coeffs, long_hybrid_factor once, then per step Crank-Nicolson's explicit half over the
 // R P nodes (padding rows identity, holding 0), long_hybrid_apply and the exercise floor. Every node's bits agree.

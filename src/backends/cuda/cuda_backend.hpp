@@ -77,12 +77,15 @@ void stream_destroy(void* stream);
 gpurngStatus_t event_create(void** event);
 void event_destroy(void* event);
 gpurngStatus_t copy_to_host_async(void* dst, const void* src, size_t bytes, void* stream);
+gpurngStatus_t copy_to_device_async(void* dst, const void* src, size_t bytes, void* stream);
 gpurngStatus_t event_record(void* event, void* stream);
 gpurngStatus_t event_wait(void* event);
 // SUCCESS when the event has completed, NOT_INITIALIZED while it has not, another status on an error.
 gpurngStatus_t event_query(void* event);
 // Wait for everything queued on `stream`, ignoring errors (used on the way to the CPU fallback).
 void stream_sync_quietly(void* stream);
+// Wait for everything queued on `stream` (NULL: the legacy default stream); the first error met, as a status.
+gpurngStatus_t stream_sync(void* stream);
 gpurngStatus_t pinned_alloc(void** p, size_t bytes);
 void pinned_free(void* p);
 

@@ -172,7 +172,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32)
   }
 
   // Lean steps: all 32 lanes in range and, in the last chunk, before the values the next window needs.
-  // When the output is 16-byte aligned (chunks start at multiples of 1024, so all warps agree) most of
+  // When the output is 16-byte aligned (chunks start at multiples of 128 numbers, so all warps agree) most of
   // them go through the staging buffer; the rest store directly.
   const uint32_t lean_end = last_chunk ? (len >= kLag ? (len - kLag) / 32 * 32 : 0) : len / 32 * 32;
   constexpr uint32_t kStagedSpan = 32 * kStagedSteps<T>;
