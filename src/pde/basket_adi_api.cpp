@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The C boundary of gpurngBlackScholesAdi* (gpurng_pde.h): argument checks in the documented order, then the CPU
-// stepper (host memory). Nothing throws across it.
+// stepper (host memory) or the GPU's (device memory). Nothing throws across it.
 #include <cmath>
 #include <cstdint>
+#include <new>
 #include <vector>
 
 #include "../backends/cpu/thread_pool.hpp"
@@ -10,6 +11,10 @@
 #include "../solvers/call_checks.hpp"
 #include "../solvers/solver_handle.hpp"
 #include "basket_call.hpp"
+#if GPURNG_WITH_CUDA
+#include "../backends/cuda/cuda_backend.hpp"
+#include "basket_adi_cuda.hpp"
+#endif
 #include "gpurng_pde.h"
 
 using gpurng::core::guarded;
@@ -53,6 +58,19 @@ gpurngStatus_t check_options(const BasketCall<T>& c) {
       if (!std::isfinite(c.payoff_grid[e])) return GPURNG_STATUS_OUT_OF_RANGE;
   return GPURNG_STATUS_SUCCESS;
 }
+
+#if GPURNG_WITH_CUDA
+// `count` values of a device array into `host`.
+template <typename T>
+gpurngStatus_t download(const T* device, size_t count, std::vector<T>& host) {
+  try {
+    host.resize(count);
+  } catch (const std::bad_alloc&) {
+    return GPURNG_STATUS_ALLOCATION_FAILED;
+  }
+  return count == 0 ? GPURNG_STATUS_SUCCESS : gpurng::cuda::copy_to_host(host.data(), device, count * sizeof(T));
+}
+#endif
 
 template <typename T>
 gpurngStatus_t basket_adi(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim, const int* J, const T* Smax, int N,
@@ -99,7 +117,7 @@ gpurngStatus_t basket_adi(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int n
   gpurngStatus_t st =
       memory_kind({S0, strike, rate, sigma, rho, maturity, price, delta, grid, info, payoff_grid}, &device);
   if (st != GPURNG_STATUS_SUCCESS) return st;
-  if (device || gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
+  if (!device && gpurng::cpu::configured_threads() == 0) return GPURNG_STATUS_INVALID_VALUE;
   // Every output against every other array.
   const size_t n = size_t(count), d = size_t(ndim), vb = sizeof(T);
   struct Range {
@@ -121,9 +139,37 @@ gpurngStatus_t basket_adi(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int n
   for (int o = kFirstOutput; o < int(sizeof(all) / sizeof(all[0])); ++o)
     for (int q = 0; q < int(sizeof(all) / sizeof(all[0])); ++q)
       if (q != o && overlaps(all[o].p, all[o].bytes, all[q].p, all[q].bytes)) return GPURNG_STATUS_OVERLAPPING_ARRAYS;
-  st = check_options(c);
+  if (!device) {
+    st = check_options(c);
+    return st == GPURNG_STATUS_SUCCESS ? cpu::run_basket_adi(c) : st;
+  }
+#if GPURNG_WITH_CUDA
+  // Device memory: the inputs are read on the host (each option's coefficient tables are made there, as for the
+  // CPU stepper), checked, and the GPU stepper writes the outputs.
+  std::vector<T> hS0, hstrike, hrate, hsigma, hrho, hmat, hgrid;
+  st = download(S0, n * d, hS0);
+  if (st == GPURNG_STATUS_SUCCESS && !user) st = download(strike, n, hstrike);
+  if (st == GPURNG_STATUS_SUCCESS) st = download(rate, n, hrate);
+  if (st == GPURNG_STATUS_SUCCESS) st = download(sigma, n * d, hsigma);
+  if (st == GPURNG_STATUS_SUCCESS) st = download(rho, n * size_t(c.pairs()), hrho);
+  if (st == GPURNG_STATUS_SUCCESS) st = download(maturity, n, hmat);
+  if (st == GPURNG_STATUS_SUCCESS && user) st = download(payoff_grid, size_t(nodes), hgrid);
   if (st != GPURNG_STATUS_SUCCESS) return st;
-  return cpu::run_basket_adi(c);
+  BasketCall<T> h = c;
+  h.S0 = hS0.data();
+  h.strike = user ? nullptr : hstrike.data();
+  h.rate = hrate.data();
+  h.sigma = hsigma.data();
+  h.rho = hrho.data();
+  h.maturity = hmat.data();
+  h.payoff_grid = user ? hgrid.data() : nullptr;
+  st = check_options(h);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  const gpurng::pde::cuda::BasketDeviceArrays<T> out{user ? payoff_grid : nullptr, price, delta, grid, info};
+  return gpurng::pde::cuda::run_basket_adi(h, out, solver->scratch, solver->stream);
+#else
+  return GPURNG_STATUS_INTERNAL_ERROR;  // no device memory exists without the CUDA backend
+#endif
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "../backends/cpu/host_memory.hpp"
 #include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/thread_pool.hpp"
+#include "basket_adi_tables.hpp"
 #include "basket_call.hpp"
 #include "bs1d_scheme.hpp"  // kInfoRejected
 
@@ -31,8 +32,8 @@ using solvers::lu_forward_row;
 namespace {
 
 template <typename T>
-int option(const BasketCall<T>& call, int64_t k, T* u, T* fu, T* y, T* fac) {
-  GPURNG_ISA_DISPATCH(basket_option_any, call, k, u, fu, y, fac);
+int option(const BasketCall<T>& call, int64_t k, T* u, T* fu, T* y) {
+  GPURNG_ISA_DISPATCH(basket_option_any, call, k, u, fu, y);
 }
 
 }  // namespace
@@ -40,8 +41,6 @@ int option(const BasketCall<T>& call, int64_t k, T* u, T* fu, T* y, T* fac) {
 template <typename T>
 gpurngStatus_t run_basket_adi(const BasketCall<T>& call) {
   const size_t nodes = call.nodes();
-  size_t rows = 0;
-  for (int i = 0; i < call.ndim; ++i) rows += size_t(call.J[i]) + 1;
   const size_t grids = call.grid ? 2 : 3;
   // Small grids: the options side by side, a task's own working grids each (their loops stay on one thread);
   // larger ones: one option after the other, each step's loops over the threads. Either way each option's
@@ -51,13 +50,12 @@ gpurngStatus_t run_basket_adi(const BasketCall<T>& call) {
   if (!gpurng::cpu::fits_in_host_memory(size_t(tasks) * grids * nodes * sizeof(T)))
     return GPURNG_STATUS_ALLOCATION_FAILED;
   const size_t nt = size_t(tasks);
-  std::vector<std::vector<T>> own_u(nt), fu(nt), y(nt), fac(nt);
+  std::vector<std::vector<T>> own_u(nt), fu(nt), y(nt);
   try {
     for (int t = 0; t < tasks; ++t) {
       if (!call.grid) own_u[size_t(t)].resize(nodes);
       fu[size_t(t)].resize(nodes);
       y[size_t(t)].resize(nodes);
-      fac[size_t(t)].resize(3 * rows);
     }
   } catch (const std::bad_alloc&) {
     return GPURNG_STATUS_ALLOCATION_FAILED;
@@ -67,7 +65,7 @@ gpurngStatus_t run_basket_adi(const BasketCall<T>& call) {
     const int64_t k0 = call.count * int64_t(t) / tasks, k1 = call.count * int64_t(t + 1) / tasks;
     for (int64_t k = k0; k < k1; ++k) {
       T* u = call.grid ? call.grid + size_t(k) * nodes : own_u[size_t(t)].data();
-      codes[size_t(k)] = option(call, k, u, fu[size_t(t)].data(), y[size_t(t)].data(), fac[size_t(t)].data());
+      codes[size_t(k)] = option(call, k, u, fu[size_t(t)].data(), y[size_t(t)].data());
     }
   };
   if (tasks > 1)

@@ -316,40 +316,75 @@ GPURNG_HD void cubic_weights(T w, T (&v)[4], T (&dv)[4]) {
 }
 
 // Price and deltas at S0 by the tensor-product cubic through the 4^D nodes around it (the base node clamped to
-// 1 .. J_i - 2 as in the one-factor readout).
+// 1 .. J_i - 2 as in the one-factor readout), in two parts so that a GPU grid need give only those nodes:
+// readout_nodes finds them (base[i] - 1 .. base[i] + 2 along asset i) and the weights, readout_combine sums the
+// 4^D values, taken with asset 0's offset varying fastest.
 template <typename T, int D>
-void basket_readout(const BasketGrid<D>& g, const T (&h)[D], const T (&S0)[D], const T* u, T& price, T (&delta)[D]) {
+struct BasketReadout {
   int base[D];
   T v[D][4], dv[D][4];
+};
+
+template <typename T, int D>
+BasketReadout<T, D> readout_nodes(const int (&J)[D], const T (&h)[D], const T (&S0)[D]) {
+  BasketReadout<T, D> r;
   for (int i = 0; i < D; ++i) {
-    const int J = g.m[i] - 1;
     int j = int(S0[i] / h[i]);
-    j = j < 1 ? 1 : j > J - 2 ? J - 2 : j;
-    base[i] = j;
-    cubic_weights(S0[i] / h[i] - T(j), v[i], dv[i]);
+    j = j < 1 ? 1 : j > J[i] - 2 ? J[i] - 2 : j;
+    r.base[i] = j;
+    cubic_weights(S0[i] / h[i] - T(j), r.v[i], r.dv[i]);
   }
+  return r;
+}
+
+template <typename T, int D>
+void readout_combine(const BasketReadout<T, D>& r, const T (&h)[D], const T* values, T& price, T (&delta)[D]) {
   price = T(0);
   for (int i = 0; i < D; ++i) delta[i] = T(0);
   int total = 1;
   for (int i = 0; i < D; ++i) total *= 4;
   for (int t = 0; t < total; ++t) {
     int off[D], rest = t;
-    size_t e = 0;
     for (int i = 0; i < D; ++i) {
       off[i] = rest % 4;
       rest /= 4;
-      e += size_t(base[i] - 1 + off[i]) * g.stride(i);
     }
     T w = T(1);
-    for (int i = 0; i < D; ++i) w *= v[i][off[i]];
-    price += w * u[e];
+    for (int i = 0; i < D; ++i) w *= r.v[i][off[i]];
+    price += w * values[t];
     for (int i = 0; i < D; ++i) {
-      T wd = dv[i][off[i]] / h[i];
+      T wd = r.dv[i][off[i]] / h[i];
       for (int k = 0; k < D; ++k)
-        if (k != i) wd *= v[k][off[k]];
-      delta[i] += wd * u[e];
+        if (k != i) wd *= r.v[k][off[k]];
+      delta[i] += wd * values[t];
     }
   }
+}
+
+// The grid node of readout value t (readout_combine's order).
+template <int D>
+GPURNG_HD size_t readout_node(const int (&base)[D], const size_t (&stride)[D], int t) {
+  size_t e = 0;
+  for (int i = 0; i < D; ++i) {
+    e += size_t(base[i] - 1 + t % 4) * stride[i];
+    t /= 4;
+  }
+  return e;
+}
+
+// Both parts on a host grid.
+template <typename T, int D>
+void basket_readout(const BasketGrid<D>& g, const T (&h)[D], const T (&S0)[D], const T* u, T& price, T (&delta)[D]) {
+  int J[D];
+  size_t stride[D];
+  for (int i = 0; i < D; ++i) {
+    J[i] = g.m[i] - 1;
+    stride[i] = g.stride(i);
+  }
+  const BasketReadout<T, D> r = readout_nodes<T, D>(J, h, S0);
+  T values[D == 2 ? 16 : 64];
+  for (int t = 0; t < (D == 2 ? 16 : 64); ++t) values[t] = u[readout_node<D>(r.base, stride, t)];
+  readout_combine<T, D>(r, h, values, price, delta);
 }
 
 }  // namespace pde

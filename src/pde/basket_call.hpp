@@ -3,6 +3,7 @@
 #pragma once
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cmath>
 
@@ -79,6 +80,50 @@ GPURNG_HD T basket_price_slack(const T (&S0)[D], T K) {
   T big = K;
   for (int i = 0; i < D; ++i) big = S0[i] > big ? S0[i] : big;
   return big * (sizeof(T) == 8 ? T(1.0 / 1048576.0) : T(1.0 / 131072.0));
+}
+
+// Option k's model and step as both steppers use them (host side).
+template <typename T, int D>
+struct BasketOption {
+  int J[D];
+  T sigma[D], rho[D][D], S0[D], h[D];
+  T K, rate, dt, theta;
+};
+
+template <typename T, int D>
+BasketOption<T, D> basket_option_params(const BasketCall<T>& call, int64_t k) {
+  BasketOption<T, D> o;
+  for (int i = 0; i < D; ++i) {
+    o.J[i] = call.J[i];
+    o.sigma[i] = call.sigma[k * D + i];
+    o.S0[i] = call.S0[k * D + i];
+    o.h[i] = call.Smax[i] / T(call.J[i]);
+    for (int j = 0; j < D; ++j) o.rho[i][j] = i == j ? T(1) : T(0);
+  }
+  for (int i = 0, p = 0; i < D; ++i)
+    for (int j = i + 1; j < D; ++j, ++p) o.rho[i][j] = o.rho[j][i] = call.rho[k * call.pairs() + p];
+  o.K = call.payoff == kBasketUserGrid ? T(0) : call.strike[k];
+  o.rate = call.rate[k];
+  o.dt = call.maturity[k] / T(call.N);
+  o.theta = call.hv ? T(kHundsdorferVerwerTheta) : T(0.5);
+  return o;
+}
+
+// The payoff grid's value at node e (indices idx): the user's grid, or the payoff at S = j h.
+template <typename T, int D>
+T basket_payoff_at(const BasketCall<T>& call, const BasketOption<T, D>& o, const int (&idx)[D], size_t e) {
+  if (call.payoff == kBasketUserGrid) return call.payoff_grid[e];
+  T S[D];
+  for (int i = 0; i < D; ++i) S[i] = T(idx[i]) * o.h[i];
+  return basket_payoff<T, D>(call.payoff, S, o.K);
+}
+
+// The output check: a finite price no lower than the slack below 0, finite deltas.
+template <typename T, int D>
+bool basket_outputs_ok(const BasketOption<T, D>& o, T price, const T (&delta)[D]) {
+  bool ok = std::isfinite(price) && price >= -basket_price_slack(o.S0, o.K);
+  for (int i = 0; i < D; ++i) ok = ok && std::isfinite(delta[i]);
+  return ok;
 }
 
 // Grids below this many nodes step on one thread (waking the pool costs more than their loops); a batch of them

@@ -12,9 +12,12 @@
 #   adi_cpu.cpp            CPU threads (adi_cpu_kernels.inc per ISA)
 #   adi_cuda.cu            GPU: a thread per node, then per line of each dimension
 #   basket_adi_scheme.hpp  the multi-asset Black-Scholes PDE's operators and schemes, and their scalar definition
+#   basket_adi_tables.hpp  a step's coefficients, made once on the host and read by both steppers
 #   basket_adi_api.cpp     its C boundary; basket_adi_cpu.cpp its CPU stepper (basket_adi_cpu_kernels.inc per ISA)
+#   basket_adi_cuda.cu     GPU: options side by side, a thread per node, then per line of each asset
 target_sources(gpurng_objects PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp pde/adi_api.cpp pde/adi_cpu.cpp
                                       pde/basket_adi_api.cpp pde/basket_adi_cpu.cpp)
 if(GPURNG_HAVE_CUDA)
-  target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu pde/bs1d_long_cuda.cu pde/adi_cuda.cu)
+  target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu pde/bs1d_long_cuda.cu pde/adi_cuda.cu
+                                        pde/basket_adi_cuda.cu)
 endif()

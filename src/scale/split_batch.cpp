@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "split_batch.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "../backends/cuda/cuda_backend.hpp"
@@ -73,20 +74,24 @@ gpurngStatus_t staged(gpurngSolver_st& handle, solvers::DeviceScratch& staging, 
   void* const stream = handle.stream;
   std::vector<void*> dev(arrays.size(), nullptr);
   bool packed_in = false, packed_out = false;
+  // The packed inputs' span ends at in_to, the outputs' starts at out_from: the callers list their inputs first.
+  size_t in_to = 0, out_from = packed;
   for (size_t k = 0; k < arrays.size() && st == GPURNG_STATUS_SUCCESS; ++k) {
     if (!arrays[k].in && !arrays[k].out) continue;
     dev[k] = block + at[k];
-    if (!arrays[k].in) {
-      packed_out = packed_out || arrays[k].bytes <= kPackedArray;
-    } else if (arrays[k].bytes <= kPackedArray) {
+    if (arrays[k].out && arrays[k].bytes <= kPackedArray) {
+      packed_out = true;
+      out_from = std::min(out_from, at[k]);
+    }
+    if (arrays[k].in && arrays[k].bytes <= kPackedArray) {
       std::memcpy(host + at[k], arrays[k].in, arrays[k].bytes);
       packed_in = true;
-      packed_out = packed_out || arrays[k].out;
-    } else {
+      in_to = std::max(in_to, at[k] + arrays[k].bytes);
+    } else if (arrays[k].in) {
       st = cuda::copy_to_device_async(dev[k], arrays[k].in, arrays[k].bytes, stream);
     }
   }
-  if (st == GPURNG_STATUS_SUCCESS && packed_in) st = cuda::copy_to_device_async(block, host, packed, stream);
+  if (st == GPURNG_STATUS_SUCCESS && packed_in) st = cuda::copy_to_device_async(block, host, in_to, stream);
   st = st == GPURNG_STATUS_SUCCESS ? call(handle, begin, end, dev) : st;
   if (st != GPURNG_STATUS_SUCCESS && st != GPURNG_STATUS_ZERO_PIVOT && st != GPURNG_STATUS_RESULT_OUT_OF_BOUNDS) {
     cuda::stream_sync(stream);  // nothing may still read the caller's arrays or the pinned block
@@ -97,7 +102,8 @@ gpurngStatus_t staged(gpurngSolver_st& handle, solvers::DeviceScratch& staging, 
   for (size_t k = 0; k < arrays.size() && copied == GPURNG_STATUS_SUCCESS; ++k)
     if (arrays[k].out && arrays[k].bytes > kPackedArray)
       copied = cuda::copy_to_host_async(arrays[k].out, dev[k], arrays[k].bytes, stream);
-  if (copied == GPURNG_STATUS_SUCCESS && packed_out) copied = cuda::copy_to_host_async(host, block, packed, stream);
+  if (copied == GPURNG_STATUS_SUCCESS && packed_out)
+    copied = cuda::copy_to_host_async(host + out_from, block + out_from, packed - out_from, stream);
   const gpurngStatus_t waited = cuda::stream_sync(stream);
   if (copied == GPURNG_STATUS_SUCCESS) copied = waited;
   if (copied != GPURNG_STATUS_SUCCESS) return copied;

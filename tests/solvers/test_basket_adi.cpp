@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// gpurngBlackScholesAdiDouble / Float (gpurng_pde.h, issue 35) on the CPU: the grid bit for bit against the scalar
+// gpurngBlackScholesAdiDouble / Float (gpurng_pde.h, issue 35): on the CPU the grid bit for bit against the scalar
 // definition (src/pde/basket_adi_scheme.hpp, checked against closed forms in test_basket_adi_definition), a batch
 // against its options one at a time, prices and deltas against the geometric basket's closed form, the arithmetic
 // and max calls against a Monte Carlo estimate made here from the library's normals (exact lognormal terminal
-// values), and the documented statuses.
+// values), and the documented statuses; on the GPU (label gpu) device memory against host memory, bit for bit.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -374,5 +374,162 @@ TEST(BasketAdi, Statuses) {
   EXPECT_EQ(b.info[0], 0);
   EXPECT_GT(b.price[0], 0.0);
 }
+
+// A user grid negative where S_0 < 100 (and 1 elsewhere): the option at S_0 = 60 reads a negative price and is
+// rejected (info -2, NaN outputs and grid), the one at S_0 = 200 is not; the status says so.
+template <typename T>
+Batch<T> rejecting_batch() {
+  Batch<T> b;
+  b.J = {20, 20};
+  b.Smax = {300, 300};
+  b.N = 4;
+  b.payoff = GPURNG_BASKET_USER_GRID;
+  b.payoff_grid.resize(b.nodes());
+  for (size_t e = 0; e < b.payoff_grid.size(); ++e) b.payoff_grid[e] = (e % 21) * 15.0 < 100.0 ? T(-1) : T(1);
+  b.add(60, 0, 0.05, 0.2, 0.3, 1);
+  b.add(200, 0, 0.05, 0.2, 0.3, 1);
+  return b;
+}
+
+TEST(BasketAdi, RejectedOptionReported) {
+  Batch<double> b = rejecting_batch<double>();
+  EXPECT_EQ(run(GPURNG_ADI_HUNDSDORFER_VERWER, b, true), GPURNG_STATUS_RESULT_OUT_OF_BOUNDS);
+  EXPECT_EQ(b.info[0], -2);
+  EXPECT_TRUE(std::isnan(b.price[0]) && std::isnan(b.delta[0]) && std::isnan(b.grid[5]));
+  EXPECT_EQ(b.info[1], 0);
+  EXPECT_GT(b.price[1], 0.5);
+}
+
+#if GPURNG_TEST_HAVE_CUDA
+}  // namespace
+#include <cuda_runtime.h>
+namespace {
+
+bool gpu_usable() {
+  int n = 0;
+  return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
+}
+
+// A device copy of a host vector (NULL for an empty one), freed with the object.
+template <typename X>
+struct DeviceArray {
+  X* p = nullptr;
+  size_t n = 0;
+  explicit DeviceArray(const std::vector<X>& h) : n(h.size()) {
+    if (n == 0) return;
+    EXPECT_EQ(cudaMalloc(&p, n * sizeof(X)), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(p, h.data(), n * sizeof(X), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+  ~DeviceArray() { cudaFree(p); }
+  void read(std::vector<X>& h) const {
+    if (n) EXPECT_EQ(cudaMemcpy(h.data(), p, n * sizeof(X), cudaMemcpyDeviceToHost), cudaSuccess);
+  }
+};
+
+// run() with every array in device memory: b's outputs read back.
+template <typename T>
+gpurngStatus_t run_device(gpurngAdiScheme_t scheme, Batch<T>& b, bool with_grid) {
+  Solver s;
+  b.price.assign(b.count(), T(-1));
+  b.delta.assign(size_t(b.count()) * b.D, T(-1));
+  b.info.assign(b.count(), -7);
+  b.grid.assign(with_grid ? size_t(b.count()) * b.nodes() : 0, T(-1));
+  DeviceArray<T> S0(b.S0), K(b.K), r(b.r), sigma(b.sigma), rho(b.rho), mat(b.mat), pg(b.payoff_grid);
+  DeviceArray<T> price(b.price), delta(b.delta), grid(b.grid);
+  DeviceArray<int> info(b.info);
+  gpurngStatus_t st;
+  if constexpr (sizeof(T) == 8)
+    st = gpurngBlackScholesAdiDouble(s.s, scheme, b.D, b.J.data(), b.Smax.data(), b.N, b.payoff, pg.p, b.count(), S0.p,
+                                     K.p, r.p, sigma.p, rho.p, mat.p, price.p, delta.p, grid.p, info.p);
+  else
+    st = gpurngBlackScholesAdiFloat(s.s, scheme, b.D, b.J.data(), b.Smax.data(), b.N, b.payoff, pg.p, b.count(), S0.p,
+                                    K.p, r.p, sigma.p, rho.p, mat.p, price.p, delta.p, grid.p, info.p);
+  price.read(b.price);
+  delta.read(b.delta);
+  grid.read(b.grid);
+  info.read(b.info);
+  return st;
+}
+
+template <typename T>
+int64_t bits_differ(const std::vector<T>& a, const std::vector<T>& b) {
+  int64_t n = a.size() == b.size() ? 0 : 1;
+  for (size_t e = 0; e < std::min(a.size(), b.size()); ++e) n += !same_bits(a[e], b[e]);
+  return n;
+}
+
+// Device memory gives the host's bits: grid, prices, deltas and info, every payoff and scheme, 2 and 3 assets.
+template <typename T, int D>
+void device_is_the_host() {
+  Batch<T> b;
+  b.D = D;
+  b.J = D == 2 ? std::vector<int>{40, 33} : std::vector<int>{20, 17, 23};
+  b.Smax = D == 2 ? std::vector<T>{300, 250} : std::vector<T>{300, 260, 320};
+  b.N = 7;
+  b.add(100, 100, 0.05, 0.2, 0.3, 1);
+  b.add(90, 95, 0.02, 0.35, -0.4, 0.5);
+  b.add(110, 100, 0.04, 0.25, 0.0, 0.75);
+  for (auto payoff :
+       {GPURNG_BASKET_GEOMETRIC_CALL, GPURNG_BASKET_ARITHMETIC_CALL, GPURNG_BASKET_MAX_CALL, GPURNG_BASKET_USER_GRID}) {
+    b.payoff = payoff;
+    b.payoff_grid.clear();
+    if (payoff == GPURNG_BASKET_USER_GRID)
+      for (size_t e = 0; e < b.nodes(); ++e) b.payoff_grid.push_back(T(e % 7) * T(0.5));
+    for (auto scheme : {GPURNG_ADI_HUNDSDORFER_VERWER, GPURNG_ADI_DOUGLAS})
+      for (bool with_grid : {true, false}) {
+        Batch<T> host = b, dev = b;
+        ASSERT_EQ(run(scheme, host, with_grid), GPURNG_STATUS_SUCCESS);
+        ASSERT_EQ(run_device(scheme, dev, with_grid), GPURNG_STATUS_SUCCESS);
+        const std::string what = std::to_string(D) + "-D payoff " + std::to_string(payoff) + " scheme " +
+                                 std::to_string(scheme) + (with_grid ? " grid" : "");
+        EXPECT_EQ(bits_differ(host.grid, dev.grid), 0) << what;
+        EXPECT_EQ(bits_differ(host.price, dev.price), 0) << what;
+        EXPECT_EQ(bits_differ(host.delta, dev.delta), 0) << what;
+        EXPECT_EQ(host.info, dev.info) << what;
+      }
+  }
+}
+
+TEST(BasketAdiGpu, DeviceIsTheHostTwoAssets) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  device_is_the_host<double, 2>();
+  device_is_the_host<float, 2>();
+}
+TEST(BasketAdiGpu, DeviceIsTheHostThreeAssets) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  device_is_the_host<double, 3>();
+  device_is_the_host<float, 3>();
+}
+
+// The rejected option on the device: the host's status, info and NaN outputs.
+TEST(BasketAdiGpu, RejectedOptionReported) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  Batch<double> host = rejecting_batch<double>(), dev = host;
+  ASSERT_EQ(run(GPURNG_ADI_HUNDSDORFER_VERWER, host, true), GPURNG_STATUS_RESULT_OUT_OF_BOUNDS);
+  ASSERT_EQ(run_device(GPURNG_ADI_HUNDSDORFER_VERWER, dev, true), GPURNG_STATUS_RESULT_OUT_OF_BOUNDS);
+  EXPECT_EQ(host.info, dev.info);
+  EXPECT_EQ(bits_differ(host.grid, dev.grid), 0);
+  EXPECT_EQ(bits_differ(host.price, dev.price), 0);
+}
+
+// Bad input in device memory is refused as from host memory, before anything is written.
+TEST(BasketAdiGpu, StatusesOnDevice) {
+  if (!gpu_usable()) GTEST_SKIP() << "no CUDA device";
+  Batch<double> b;
+  b.J = {10, 10};
+  b.Smax = {200, 200};
+  b.add(100, 100, 0.05, 0.2, 0.3, 1);
+  b.rho[0] = 1.5;
+  EXPECT_EQ(run_device(GPURNG_ADI_DOUGLAS, b, true), GPURNG_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(b.price[0], -1.0);
+  EXPECT_EQ(b.grid[0], -1.0);
+  b.rho[0] = 0.3;
+  b.S0[0] = 250;
+  EXPECT_EQ(run_device(GPURNG_ADI_DOUGLAS, b, false), GPURNG_STATUS_OUT_OF_RANGE);
+  b.S0[0] = 100;
+  EXPECT_EQ(run_device(GPURNG_ADI_DOUGLAS, b, false), GPURNG_STATUS_SUCCESS);
+  EXPECT_GT(b.price[0], 0.0);
+}
+#endif
 
 }  // namespace
