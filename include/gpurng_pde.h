@@ -210,8 +210,10 @@ typedef enum gpurngBasketPayoff {
  * 1 .. J[i] - 2). Outputs are checked: a price or delta that is not finite, or a price below 0 by more than
  * max(S0, K) 2^-20 (double) / 2^-17 (float), makes the option's outputs NaN and its info -2.
  * Host memory: CPU threads, synchronously; every option's grid in turn, the steps' node and line loops split over
- * the threads by position (any thread count gives the same bits). Device memory is not accepted yet (issue 35: the
- * GPU stepper comes next).
+ * the threads by position (any thread count gives the same bits). Device memory (every array, @p J and @p Smax
+ * excepted): the GPU, options side by side in batches of up to 1 GiB of working grids, on the solver's stream; the
+ * call reads the inputs to the host first (each option's step coefficients are made there, as for the CPU) and
+ * waits for its work. The same bits as host memory: grid, prices, deltas and info.
  * @param scheme    GPURNG_ADI_HUNDSDORFER_VERWER or GPURNG_ADI_DOUGLAS
  * @param ndim      d, 2 or 3
  * @param J         d interval counts, each 3 .. 2^15, the nodes' product prod (J[i] + 1) at most 2^31 - 1
@@ -232,16 +234,18 @@ typedef enum gpurngBasketPayoff {
  * @param grid      NULL, or count * prod (J[i] + 1) values: option k's solution at every node, from grid[k nodes]
  * @param info      NULL, or count ints: 0, the 1-based row of a tiny pivot in a directional solve, or -2 (above)
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p solver is NULL;
- *         GPURNG_STATUS_INVALID_VALUE for an unknown scheme or payoff, device memory, a solver made by
- *         gpurngCreateSolverOnWorkers, or a CPU with no threads configured;
+ *         GPURNG_STATUS_INVALID_VALUE for an unknown scheme or payoff, a solver made by gpurngCreateSolverOnWorkers,
+ *         or (host memory) a CPU with no threads configured;
+ *         GPURNG_STATUS_MIXED_MEMORY if the arrays mix host and device memory;
  *         GPURNG_STATUS_NULL_POINTER if @p J or @p Smax is NULL, or (count > 0) a required array is NULL;
  *         GPURNG_STATUS_OUT_OF_RANGE for ndim outside 2 .. 3, a J[i] outside 3 .. 2^15 or too many nodes, Smax[i] not
  *         positive and finite, N < 1, count < 0, or a parameter outside its range or NaN;
  *         GPURNG_STATUS_OVERLAPPING_ARRAYS if an output array overlaps another array;
  *         GPURNG_STATUS_ZERO_PIVOT if an option met a tiny pivot (@p info says which);
  *         GPURNG_STATUS_RESULT_OUT_OF_BOUNDS if none did but an option's outputs failed the output check;
- *         GPURNG_STATUS_ALLOCATION_FAILED if the working grids (two or three of the grid's size, host memory)
- *         exceed the host's physical memory or cannot be allocated.
+ *         GPURNG_STATUS_ALLOCATION_FAILED if the working grids (two or three of the grid's size) exceed the host's
+ *         physical memory or cannot be allocated (host or device memory);
+ *         GPURNG_STATUS_LAUNCH_FAILURE on CUDA errors (device memory).
  */
 GPURNG_API gpurngStatus_t gpurngBlackScholesAdiDouble(gpurngSolver_t solver, gpurngAdiScheme_t scheme, int ndim,
                                                       const int *J, const double *Smax, int N,
