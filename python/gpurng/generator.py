@@ -65,7 +65,7 @@ class Generator:
     """
 
     def __init__(self, engine: str = "philox4_32_10", seed: Optional[int] = None, *, backend: str = "cpu",
-                 dimensions: Optional[int] = None):
+                 dimensions: Optional[int] = None, stream: int = 0):
         self.engine = _engine_name(engine)
         if backend not in ("cpu", "auto"):
             raise ValueError("backend must be 'cpu' or 'auto'")
@@ -82,6 +82,10 @@ class Generator:
         if dimensions is not None:
             check(_lib.lib.gpurngSetQuasiRandomGeneratorDimensions(self._h, int(dimensions)),
                   "gpurngSetQuasiRandomGeneratorDimensions")
+        if stream:  # work item `stream` of docs/SCALING.md's table (offsets then count from its start)
+            if not isinstance(stream, (int, np.integer)) or stream < 0 or stream >= 2**64:
+                raise ValueError("stream must be an integer in 0 .. 2**64 - 1")
+            check(_lib.lib.gpurngSetGeneratorStream(self._h, int(stream)), "gpurngSetGeneratorStream")
 
     def __del__(self):
         h = getattr(self, "_h", None)

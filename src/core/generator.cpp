@@ -48,6 +48,7 @@ gpurngStatus_t create(gpurngGenerator_t* out, gpurngRngType_t type, bool host_on
   std::unique_ptr<gpurngGenerator_st> g(new (std::nothrow) gpurngGenerator_st{});
   if (!g) return GPURNG_STATUS_ALLOCATION_FAILED;
   g->engine = make(type);
+  g->type = type;
   g->backend = backend;
   g->host_only = host_only;
   g->threads = threads;

@@ -23,6 +23,7 @@
 
 struct gpurngGenerator_st {
   std::unique_ptr<gpurng::core::Engine> engine;
+  gpurngRngType_t type;  // as created (the bit generator's table of word widths, gpurng_bitgen.h)
   gpurngBackend_t backend;
   bool host_only;             // created by gpurngCreateGeneratorHost: output pointers are host memory by contract
   int threads;                // CPU threads for host-side fills

@@ -580,6 +580,8 @@ GENERATED_HEADERS = ("gpurng_version.h", "gpurng_export.h")
 # users' kernels, and gpurngInitStates* over its C++ state structs). The Fortran module binds the C API only,
 # so these are not compared; named one by one, so a new C header is never skipped by accident.
 NOT_C_HEADERS = ("gpurng_kernel.h",)
+# C headers the Fortran module does not bind: gpurng_bitgen.h is numpy's bitgen_t callbacks, for Python only.
+NOT_FOR_FORTRAN = ("gpurng_bitgen.h",)
 
 
 def default_headers(root):
@@ -589,7 +591,9 @@ def default_headers(root):
     found = []
     for path in sorted(glob.glob(os.path.join(root, "include", "gpurng*.h"))):
         name = os.path.basename(path)
-        if name in GENERATED_HEADERS or name in NOT_C_HEADERS or os.path.exists(path + ".in"):
+        if name in GENERATED_HEADERS or name in NOT_C_HEADERS or name in NOT_FOR_FORTRAN:
+            continue
+        if os.path.exists(path + ".in"):
             continue
         found.append(path)
     # gpurng.h first: its types and constants are the ones the others build on (messages read in that order).
