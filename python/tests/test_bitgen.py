@@ -136,3 +136,12 @@ def test_stream_end_and_bad_input():
         bitgen.MINSTD(1, stream=last + 1)
     with pytest.raises(ValueError):
         bitgen.RANMAR(1).state = {"bit_generator": "XORWOW"}
+
+
+def test_example_runs(capsys):
+    import runpy
+    from pathlib import Path
+    example = Path(__file__).resolve().parents[2] / "examples" / "python" / "numpy_rmmard.py"
+    runpy.run_path(str(example), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "first RMMARD doubles: 0.4744406094213964 0.8007360151507186 0.5163538788622652" in out
