@@ -40,11 +40,11 @@ extern "C" {
 
 /** numpy's bitgen_t, member for member: hand its address to numpy in a capsule named "BitGenerator". */
 typedef struct gpurngBitgen {
-  void *state;                           /**< the library's state block: pass it to the callbacks */
-  uint64_t (*next_uint64)(void *state);  /**< above */
-  uint32_t (*next_uint32)(void *state);  /**< above */
-  double (*next_double)(void *state);    /**< above */
-  uint64_t (*next_raw)(void *state);     /**< above */
+  void *state;                          /**< the library's state block: pass it to the callbacks */
+  uint64_t (*next_uint64)(void *state); /**< above */
+  uint32_t (*next_uint32)(void *state); /**< above */
+  double (*next_double)(void *state);   /**< above */
+  uint64_t (*next_raw)(void *state);    /**< above */
 } gpurngBitgen_t;
 
 /**
@@ -55,8 +55,7 @@ typedef struct gpurngBitgen {
  *         @p generator is NULL; GPURNG_STATUS_TYPE_ERROR for a quasi-random engine (the generator then stays the
  *         caller's); GPURNG_STATUS_ALLOCATION_FAILED. On failure *bitgen is NULL.
  */
-GPURNG_API gpurngStatus_t gpurngCreateBitgen(gpurngBitgen_t **bitgen, gpurngGenerator_t generator,
-                                             size_t buffer_words);
+GPURNG_API gpurngStatus_t gpurngCreateBitgen(gpurngBitgen_t **bitgen, gpurngGenerator_t generator, size_t buffer_words);
 
 /** Destroy @p bitgen and its generator (NULL: nothing). @return GPURNG_STATUS_SUCCESS. */
 GPURNG_API gpurngStatus_t gpurngDestroyBitgen(gpurngBitgen_t *bitgen);
