@@ -27,15 +27,7 @@
 #include "cusparse_gtsv.hpp"
 #include "gpu_timing.cuh"
 #include "gpurng_pde.h"
-
-#define CHECK_OK(x)                                                                \
-  do {                                                                             \
-    const int s_ = int(x);                                                         \
-    if (s_ != 0) {                                                                 \
-      std::fprintf(stderr, "%s failed: %d (%s:%d)\n", #x, s_, __FILE__, __LINE__); \
-      std::exit(1);                                                                \
-    }                                                                              \
-  } while (0)
+#include "solver_bench_setup.cuh"
 
 namespace {
 
@@ -251,22 +243,13 @@ void bench_basket(std::vector<Row>& rows, gpurngSolver_t solver, cudaStream_t st
 }  // namespace
 
 int main(int argc, char** argv) {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    std::fprintf(stderr, "adi_gpu_bench: no GPU\n");
-    return 77;
-  }
+  bench::SolverBenchSetup setup;
+  if (!bench::solver_bench_setup("adi_gpu_bench", setup)) return 77;
+  const cudaDeviceProp& prop = setup.prop;
+  cudaStream_t st = setup.stream;
+  cusparseHandle_t sp = setup.sparse;
+  gpurngSolver_t s = setup.solver;
   const int n = argc > 2 ? std::atoi(argv[2]) : 256;
-  cudaDeviceProp prop;
-  BENCH_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-  cudaStream_t st;
-  BENCH_CHECK_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-  cusparseHandle_t sp;
-  CHECK_OK(cusparseCreate(&sp));
-  CHECK_OK(cusparseSetStream(sp, st));
-  gpurngSolver_t s;
-  CHECK_OK(gpurngCreateSolver(&s));
-  CHECK_OK(gpurngSolverSetStream(s, st));
   std::vector<Row> rows;
   bench_heat<float>(rows, sp, s, st, n);
   bench_heat<double>(rows, sp, s, st, n);
@@ -292,7 +275,6 @@ int main(int argc, char** argv) {
   }
   js << "  ]\n}\n";
   if (argc > 1) std::ofstream(argv[1]) << js.str();
-  gpurngDestroySolver(s);
-  cusparseDestroy(sp);
+  bench::solver_bench_teardown(setup);
   return 0;
 }

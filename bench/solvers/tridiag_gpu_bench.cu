@@ -22,15 +22,7 @@
 #include "cusparse_gtsv.hpp"
 #include "gpu_timing.cuh"
 #include "gpurng_tridiag.h"
-
-#define CHECK_OK(x)                                                               \
-  do {                                                                            \
-    int s_ = int(x);                                                              \
-    if (s_ != 0) {                                                                \
-      std::fprintf(stderr, "%s:%d %s returned %d\n", __FILE__, __LINE__, #x, s_); \
-      std::exit(1);                                                               \
-    }                                                                             \
-  } while (0)
+#include "solver_bench_setup.cuh"
 
 namespace {
 
@@ -167,21 +159,12 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
 }  // namespace
 
 int main(int argc, char** argv) {
-  int dev = 0;
-  if (cudaGetDeviceCount(&dev) != cudaSuccess || dev == 0) {
-    std::fprintf(stderr, "tridiag_gpu_bench: no GPU\n");
-    return 77;
-  }
-  cudaDeviceProp prop;
-  BENCH_CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
-  cudaStream_t st;
-  BENCH_CHECK_CUDA(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-  cusparseHandle_t sp;
-  CHECK_OK(cusparseCreate(&sp));
-  CHECK_OK(cusparseSetStream(sp, st));
-  gpurngSolver_t s;
-  CHECK_OK(gpurngCreateSolver(&s));
-  CHECK_OK(gpurngSolverSetStream(s, st));
+  bench::SolverBenchSetup setup;
+  if (!bench::solver_bench_setup("tridiag_gpu_bench", setup)) return 77;
+  const cudaDeviceProp& prop = setup.prop;
+  cudaStream_t st = setup.stream;
+  cusparseHandle_t sp = setup.sparse;
+  gpurngSolver_t s = setup.solver;
   std::vector<Row> rows;
   if (argc > 3) {
     for (int i = 2; i + 1 < argc; i += 2) {
@@ -213,7 +196,6 @@ int main(int argc, char** argv) {
   }
   js << "  ]\n}\n";
   if (argc > 1) std::ofstream(argv[1]) << js.str();
-  gpurngDestroySolver(s);
-  cusparseDestroy(sp);
+  bench::solver_bench_teardown(setup);
   return 0;
 }
