@@ -7,10 +7,10 @@ from .errors import (Error, AllocationError, DeviceError, EngineTypeError, Inter
                      OverlappingArraysError, ResultOutOfBoundsError, StreamEndError, UnstableSchemeError,
                      ZeroPivotError)
 from .generator import ALIASES, ENGINES, Generator
-from . import bitgen, pde, pricing, tridiag  # noqa: E402  (numpy bit generators, the solver, PDE and pricer calls)
+from . import bitgen, legacy, pde, pricing, tridiag  # noqa: E402  (bit generators, legacy streams, solvers, PDEs, pricers)
 
 __all__ = [
-    "Generator", "ENGINES", "ALIASES", "bitgen", "pde", "pricing", "tridiag", "Error", "AllocationError", "DeviceError", "EngineTypeError", "InternalError",
+    "Generator", "ENGINES", "ALIASES", "bitgen", "legacy", "pde", "pricing", "tridiag", "Error", "AllocationError", "DeviceError", "EngineTypeError", "InternalError",
     "InvalidValueError", "MixedMemoryError", "NotInitializedError", "NullPointerError", "OutOfRangeError",
     "OverlappingArraysError", "ResultOutOfBoundsError", "StreamEndError", "UnstableSchemeError", "ZeroPivotError"
 ]

@@ -134,3 +134,31 @@ def test_the_corsika_demonstration_numbers():
     again = gpurng.Generator("rmmard", seed=1000020)
     again.offset = 0 * 10**9 + 1000
     assert np.array_equal(again.random(234), ahead[1000:])
+
+
+def test_legacy_streams_by_their_triple():
+    from gpurng.legacy import LegacyStream
+    # The demonstration's event 1 (RMMAQD seed 1000003 + 17), drawn through the per-object stream.
+    s = LegacyStream("rmmard", ijkl=1000020)
+    for value, printed in zip(s.draw(3), [0.2947374267209284, 0.4116577961034764, 0.0434646949433919]):
+        assert abs(value - printed) < 1e-16
+    # Saving and resuming by the triple, past a billion: the resumed stream continues the first exactly.
+    a = LegacyStream("rm48", ijkl=1802, ntot=999_999_998, ntot2=2)
+    first = a.draw(5)
+    assert a.restart == (1802, 3, 3)  # 2 * 10**9 + 999999998 + 5 numbers
+    b = LegacyStream("rm48", *a.restart[:1], ntot=a.restart[1], ntot2=a.restart[2])
+    assert np.array_equal(b.draw(4), a.draw(4))
+    whole = gpurng.Generator("ranmar48", 1802)
+    whole.offset = 2 * 10**9 + 999_999_998
+    assert np.array_equal(whole.random(5), first)
+    # RANMAR's REALs: float32, exactly the 24-bit values r 2^-24 (Marsaglia, Zaman and James' vector at 20000).
+    r = LegacyStream("ranmar", ijkl=54217137, ntot=20000)
+    got = r.draw(6)
+    assert got.dtype == np.float32
+    assert [int(x * 2**24) for x in got] == [6533892, 14220222, 7275067, 6172232, 8354498, 10633180]
+    with pytest.raises(ValueError):
+        LegacyStream("rmmar")
+    with pytest.raises(ValueError):
+        LegacyStream("rmmard", ntot=10**9)
+    with pytest.raises(gpurng.OutOfRangeError):
+        LegacyStream("ranmar", ijkl=900000001)
