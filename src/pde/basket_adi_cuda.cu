@@ -16,6 +16,7 @@
 #include <limits>
 #include <vector>
 
+#include "../backends/cuda/cuda_runtime.hpp"
 #include "../solvers/cuda_launch.cuh"
 #include "../solvers/tridiag_cuda.hpp"
 #include "basket_adi_cuda.hpp"
@@ -26,6 +27,7 @@ namespace gpurng {
 namespace pde {
 namespace cuda {
 
+using ::gpurng::cuda::status_of;
 using solvers::lu_backward_row;
 using solvers::lu_forward_row;
 using solvers::cuda::align256;
@@ -162,10 +164,6 @@ __global__ void nan_kernel(Batch<T, D> g, const int* rejected) {
 unsigned blocks_for(size_t work) {
   const size_t blocks = (work + kThreads - 1) / kThreads;
   return unsigned(blocks < 4096 ? blocks : 4096);
-}
-
-gpurngStatus_t status_of(cudaError_t e, gpurngStatus_t failure) {
-  return e == cudaSuccess ? GPURNG_STATUS_SUCCESS : failure;
 }
 
 // Carves a batch's pieces out of the scratch, each 256-byte aligned.
