@@ -11,7 +11,8 @@
  *  - Every function returns a ::gpurngStatus_t and never aborts, throws or prints on bad input.
  *  - A generator is used by one thread at a time; different generators may be used concurrently.
  *  - Output pointers may be host or device memory: the library asks the CUDA runtime which it is.
- *  - Generation functions are synchronous: when they return, the numbers are in the output buffer.
+ *  - Generation functions are synchronous (when they return, the numbers are in the output buffer), except
+ *    device-memory outputs on the CUDA backend after gpurngSetStream named a stream (see there).
  *  - The generator's offset advances by exactly the number of values written.
  */
 #ifndef GPURNG_H
@@ -459,10 +460,11 @@ GPURNG_API gpurngStatus_t gpurngSetQuasiRandomGeneratorDimensions(gpurngGenerato
                                                                   unsigned int num_dimensions);
 
 /**
- * Make the generator's GPU work for device-memory outputs of the cuRAND-style engines run on @p stream
- * (NULL: the default stream). Such calls then return once the work is queued, as cuRAND's do; the caller
- * synchronises the stream before reading the numbers. Host-memory outputs stay synchronous. On the CPU
- * backend the stream is remembered and has no effect.
+ * Make the generator's GPU work for device-memory outputs run on @p stream (NULL: the default stream, and
+ * synchronous calls). With a stream, such calls of every engine except hybrid Taus (which waits for its stream)
+ * return once the work is queued, as cuRAND's do; the caller synchronises the stream before reading the numbers,
+ * and before using the generator on another stream (calls on different streams are not ordered). Host-memory
+ * outputs stay synchronous. On the CPU backend the stream is remembered and has no effect.
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NOT_INITIALIZED if @p generator is NULL.
  */
 GPURNG_API gpurngStatus_t gpurngSetStream(gpurngGenerator_t generator, gpurngCudaStream_t stream);

@@ -61,11 +61,15 @@ _declare("gpurngGenerateLogNormal", _c_handle, _p, _size, ctypes.c_float, ctypes
 _declare("gpurngGenerateLogNormalDouble", _c_handle, _p, _size, ctypes.c_double, ctypes.c_double)
 _declare("gpurngGeneratePoisson", _c_handle, _p, _size, ctypes.c_double)
 _declare("gpurngGetBackend", _c_handle, ctypes.POINTER(ctypes.c_int))
+_declare("gpurngSetStream", _c_handle, _p)  # gpurngCudaStream_t: a cudaStream_t, NULL the default stream
+_declare("gpurngCreateWorkers", ctypes.POINTER(_c_handle), ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_int)
+_declare("gpurngDestroyWorkers", _c_handle)
 
 # gpurng_tridiag.h and gpurng_pde.h
 _ip = ctypes.POINTER(ctypes.c_int)
 _declare("gpurngCreateSolver", ctypes.POINTER(_c_handle))
 _declare("gpurngDestroySolver", _c_handle)
+_declare("gpurngSolverSetStream", _c_handle, _p)
 _declare("gpurngSolverSetAlgorithm", _c_handle, ctypes.c_int)
 _declare("gpurngSolverGetLastAlgorithm", _c_handle, _ip)
 _declare("gpurngSgtsvBatch", _c_handle, ctypes.c_int, ctypes.c_int, _ip, _ip, _p, _p, _p, _p, _ip)
