@@ -25,7 +25,7 @@ for run in 1 2; do
 done
 ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
 if [ -n "$ncu" ]; then
-  timeout 90 "$ncu" --clock-control none -k 'regex:solve_kernel|explicit_kernel' --launch-count 24 \
+  timeout 90 "$ncu" --clock-control none -k 'regex:solve_|explicit_kernel' --launch-count 24 \
     --metrics gpu__time_duration.sum --csv ./build-gpu/bench/solvers/adi_gpu_bench /dev/null 256 \
     > "$out/adi_ncu.csv" 2> "$out/adi_ncu.err"
   echo "ncu rc=$?" | tee -a "$log"

@@ -65,6 +65,9 @@ const Case kCases[] = {
     {2, {17, 13, 1}, {0.05, 0.07, 0}, 0.01, 0.5, 5},   {2, {1, 9, 1}, {0.1, 0.1, 0}, 0.02, 1.0, 3},
     {3, {9, 7, 11}, {0.1, 0.12, 0.09}, 0.004, 0.5, 4}, {3, {40, 33, 29}, {0.025, 0.03, 0.035}, 0.001, 0.5, 3},
     {3, {5, 1, 6}, {0.2, 0.2, 0.2}, 0.05, 0.75, 2},    {2, {300, 200, 1}, {0.003, 0.005, 0}, 1e-4, 0.5, 2},
+    // Rows longer than the GPU's shared tile (adi_cuda.cu: 96 KiB for 32 rows) in both precisions; a short
+    // dimension 0 with long lines along dimension 1. ({300, 200}: a tile past 48 KiB in double.)
+    {2, {1000, 5, 1}, {0.001, 0.2, 0}, 2e-5, 0.5, 2},  {2, {7, 600, 1}, {0.15, 0.0017, 0}, 1e-5, 0.5, 2},
 };
 
 template <typename T, int D>
