@@ -9,9 +9,9 @@
 //                   to Y and back);
 //   dimension j>0:  a thread per line along j, consecutive threads on consecutive i_0: every sweep row is one
 //                   coalesced load, and each thread loads kAhead rows before it runs their recurrence;
-// each solve computing its right-hand side where it is used, the last direction writing U' into u. The directional matrices' LU factors (n_j values each of l, 1/p and c) are
-// made on the device by one thread per dimension (douglas_factor, the CPU's arithmetic), so a call copies nothing
-// from the host and can be captured.
+// each solve computing its right-hand side where it is used, the last direction writing U' into u. The directional
+// matrices' LU factors (n_j values each of l, 1/p and c) are made on the device by one thread per dimension
+// (douglas_factor, the CPU's arithmetic), so a call copies nothing from the host and can be captured.
 #include <cuda_runtime.h>
 
 #include "../solvers/cuda_launch.cuh"
@@ -213,14 +213,15 @@ __global__ void __launch_bounds__(kRowWarps * 32) solve_rows_kernel(DeviceHeat<T
 //   2. warp 0's lane r sweeps row r forward and back in the tile (a row is m | 1 values apart, an odd number, so
 //      that the 32 lanes' accesses fall in different banks);
 //   3. the tile out, each warp writing its rows along the row.
-// All the block's warps load and store, so that more loads are in flight for the same tile memory; one sweeps. Rows longer than kMaxTileBytes allows take solve_rows_kernel. The other dimensions keep solve_kernel: the
-// same tiles along them (32 lines a block, [row][line]) ran slower than its 5 words at full occupancy (256^3, H100:
-// float 0.146 ms against 0.125 ms, double 1.5 ms a step against 1.2: a multiprocessor holds 6 such tiles in float
-// and 3 in double, too few lines in flight for their loads and their recurrences).
-// Forward and backward LU sweeps of one line held in shared memory at x[i * stride]: the coefficients and values of
-// kSweepAhead rows are loaded before their recurrence runs. (Loaded row by row, the coefficients sat on the
-// recurrence's path: the grids streaming through L1 evict them, and each row then waited on L2; 256^3 float, H100:
-// 0.18 ms a strided direction against 0.10 ms for the 5-word kernel.) The operations of solve_line, in its order.
+// All the block's warps load and store, so that more loads are in flight for the same tile memory; one sweeps. Rows
+// longer than kMaxTileBytes allows take solve_rows_kernel. The other dimensions keep solve_kernel: the same tiles along
+// them (32 lines a block, [row][line]) ran slower than its 5 words at full occupancy (256^3, H100: float 0.146 ms
+// against 0.125 ms, double 1.5 ms a step against 1.2: a multiprocessor holds 6 such tiles in float and 3 in double, too
+// few lines in flight for their loads and their recurrences). Forward and backward LU sweeps of one line held in shared
+// memory at x[i * stride]: the coefficients and values of kSweepAhead rows are loaded before their recurrence runs.
+// (Loaded row by row, the coefficients sat on the recurrence's path: the grids streaming through L1 evict them, and
+// each row then waited on L2; 256^3 float, H100: 0.18 ms a strided direction against 0.10 ms for the 5-word kernel.)
+// The operations of solve_line, in its order.
 constexpr int kSweepAhead = 16;
 
 template <typename T>
@@ -350,8 +351,8 @@ gpurngStatus_t run(const AdiHeatCall<T>& call, solvers::DeviceScratch& scratch, 
       T* out = j == D - 1 ? w.u : w.y;
       if (j == 0 && tiled) {
         const size_t groups = (lines + kTileRows - 1) / kTileRows;
-        solve_row_tile_kernel<T, D><<<unsigned(groups < 65535 * 16 ? groups : 65535 * 16), kRowTileWarps * 32, tile,
-                                      st>>>(w, lines, out);
+        solve_row_tile_kernel<T, D>
+            <<<unsigned(groups < 65535 * 16 ? groups : 65535 * 16), kRowTileWarps * 32, tile, st>>>(w, lines, out);
       } else if (j == 0) {
         const size_t groups = (lines + 32 * kRowWarps - 1) / (32 * kRowWarps);
         solve_rows_kernel<T, D>
