@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The GPU's Douglas ADI step for the heat equation: the operations of adi_scheme.hpp's definition at every node, as
 // the CPU's adi_cpu_kernels.inc runs them, so the same bits. A step is D + 1 kernels over the grid:
-//   explicit:       a thread per node: its second differences and douglas_explicit into the scratch grid Y;
+//   explicit:       a thread per node (a 3-D launch: no index divisions): its second differences and
+//                   douglas_explicit into the scratch grid Y;
 //   dimension 0:    32 rows a block held whole in shared memory (solve_row_tile_kernel): the right-hand side
 //                   (Y_0 - q_0 D_0 U) computed into the tile from loads along the rows, a lane sweeping each row in
 //                   the tile, the solution stored along the rows (3 words a node); rows too long for the tile a warp
 //                   per 32 rows through 32-column shared tiles (solve_rows_kernel, 5 words: its forward values go
 //                   to Y and back);
 //   dimension j>0:  a thread per line along j, consecutive threads on consecutive i_0: every sweep row is one
-//                   coalesced load, and each thread loads kAhead rows before it runs their recurrence;
+//                   coalesced load, and each thread loads kAhead<T> rows before it runs their recurrence;
 // each solve computing its right-hand side where it is used, the last direction writing U' into u. The directional
 // matrices' LU factors (n_j values each of l, 1/p and c) are made on the device by one thread per dimension
 // (douglas_factor, the CPU's arithmetic), so a call copies nothing from the host and can be captured.
@@ -58,32 +59,45 @@ __global__ void factor_kernel(DeviceHeat<T, D> w, T* l, T* inv, T* c) {
   douglas_factor(w.n[j], w.k.q[j], l + off, inv + off, c + off);
 }
 
+// The explicit pass, a thread per node: i_0 from the x index, i_1 and i_2 from the grid's y and z (grid-stride), so
+// that no node divides its index by the dimensions (a flat index took three 64-bit divisions and remainders a node:
+// 0.110 ms for a 256^3 float pass, 53 % of a read and a write, H100).
+constexpr int kExplicitThreads = 128;
+
 template <typename T, int D>
-__global__ void explicit_kernel(DeviceHeat<T, D> w, size_t N) {
+__global__ void __launch_bounds__(kExplicitThreads) explicit_kernel(DeviceHeat<T, D> w) {
+  const int i0 = int(blockIdx.x) * kExplicitThreads + int(threadIdx.x);
+  const int n0 = w.n[0], n1 = w.n[1], n2 = D == 3 ? w.n[D - 1] : 1;
+  if (i0 >= n0) return;
+  const size_t s1 = size_t(n0), s2 = s1 * size_t(n1);
   const T* u = w.u;
-  for (size_t e = blockIdx.x * size_t(blockDim.x) + threadIdx.x; e < N; e += size_t(gridDim.x) * blockDim.x) {
-    T d[D];
-    size_t rest = e;
+  for (int i2 = int(blockIdx.z); i2 < n2; i2 += int(gridDim.z))
+    for (int i1 = int(blockIdx.y); i1 < n1; i1 += int(gridDim.y)) {
+      const size_t e = size_t(i0) + s1 * size_t(i1) + s2 * size_t(i2);
+      const int idx[3] = {i0, i1, i2};
+      const int n[3] = {n0, n1, n2};
+      const size_t s[3] = {1, s1, s2};
+      T d[D];
 #pragma unroll
-    for (int j = 0; j < D; ++j) {
-      const int i = int(rest % size_t(w.n[j]));
-      rest /= size_t(w.n[j]);
-      const size_t s = w.stride(j);
-      d[j] = second_difference(i > 0 ? u[e - s] : T(0), u[e], i + 1 < w.n[j] ? u[e + s] : T(0));
+      for (int j = 0; j < D; ++j)
+        d[j] = second_difference(idx[j] > 0 ? u[e - s[j]] : T(0), u[e], idx[j] + 1 < n[j] ? u[e + s[j]] : T(0));
+      w.y[e] = douglas_explicit(u[e], d, w.k);
     }
-    w.y[e] = douglas_explicit(u[e], d, w.k);
-  }
 }
 
 // Rows a thread loads ahead along a strided line: the loads of a group are independent of the recurrence, so they
 // are issued together and their latency is paid once a group rather than once a row (a thread-per-line sweep of
-// 256 rows waited on each load in turn: 0.22 ms for a 256^3 float dimension, 21 % of its floor, H200).
-constexpr int kAhead = 8;
+// 256 rows waited on each load in turn: 0.22 ms for a 256^3 float dimension, 21 % of its floor, H200). 16 rows in
+// float, 8 in double (H100, 256^3 step, same run: float 0.512 -> 0.473 ms from 8 to 16, 0.508 at 32; double 0.955 ms
+// at 8, 0.987 at 16). Launching the lines in waves, so that a wave's forward values stay in L2 for the backward
+// sweep, was slower at every size tried (16384 lines a wave: float 0.65-0.80 ms).
+template <typename T>
+constexpr int kAhead = sizeof(T) == 4 ? 16 : 8;
 
 // Dimension j > 0's solve of the line from `first` (stride s between rows), a thread per line, its right-hand side
 // (Y_j - q_j D_j U) made where it is used; the solution into `out` (which may be u: the line's u values are all
 // read by the forward sweep before the backward sweep writes).
-template <typename T, int D>
+template <int Ahead, typename T, int D>
 __device__ __forceinline__ void solve_line(const DeviceHeat<T, D>& w, int j, size_t first, T* out) {
   const int m = w.n[j];
   const size_t s = w.stride(j);
@@ -91,17 +105,17 @@ __device__ __forceinline__ void solve_line(const DeviceHeat<T, D>& w, int j, siz
   const T *l = w.l[j], *inv = w.inv[j], *c = w.c[j], *u = w.u;
   T* y = w.y;
   T prev = T(0), left = T(0), mid = u[first];
-  for (int i0 = 0; i0 < m; i0 += kAhead) {
-    T right[kAhead], yy[kAhead];
+  for (int i0 = 0; i0 < m; i0 += Ahead) {
+    T right[Ahead], yy[Ahead];
 #pragma unroll
-    for (int k = 0; k < kAhead; ++k) {
+    for (int k = 0; k < Ahead; ++k) {
       const int i = i0 + k;
       const size_t e = first + size_t(i) * s;
       right[k] = i + 1 < m ? u[e + s] : T(0);
       yy[k] = i < m ? y[e] : T(0);
     }
 #pragma unroll
-    for (int k = 0; k < kAhead; ++k) {
+    for (int k = 0; k < Ahead; ++k) {
       const int i = i0 + k;
       if (i >= m) break;
       const T diff = second_difference(left, mid, right[k]);
@@ -112,15 +126,15 @@ __device__ __forceinline__ void solve_line(const DeviceHeat<T, D>& w, int j, siz
     }
   }
   T next = T(0);
-  for (int i0 = m - 1; i0 >= 0; i0 -= kAhead) {
-    T yy[kAhead];
+  for (int i0 = m - 1; i0 >= 0; i0 -= Ahead) {
+    T yy[Ahead];
 #pragma unroll
-    for (int k = 0; k < kAhead; ++k) {
+    for (int k = 0; k < Ahead; ++k) {
       const int i = i0 - k;
       yy[k] = i >= 0 ? y[first + size_t(i) * s] : T(0);
     }
 #pragma unroll
-    for (int k = 0; k < kAhead; ++k) {
+    for (int k = 0; k < Ahead; ++k) {
       const int i = i0 - k;
       if (i < 0) break;
       next = lu_backward_row(inv[i], c[i], yy[k], next);
@@ -131,13 +145,13 @@ __device__ __forceinline__ void solve_line(const DeviceHeat<T, D>& w, int j, siz
 
 // Dimension j > 0: a thread per line, consecutive threads on consecutive i_0 (every row of a sweep one coalesced
 // load).
-template <typename T, int D>
+template <int Ahead, typename T, int D>
 __global__ void solve_kernel(DeviceHeat<T, D> w, int j, size_t lines, T* out) {
   for (size_t t = blockIdx.x * size_t(blockDim.x) + threadIdx.x; t < lines; t += size_t(gridDim.x) * blockDim.x) {
     // t = i_0 + n_0 * (the other dimension's index).
     const size_t i0 = t % size_t(w.n[0]), o = t / size_t(w.n[0]);
     const int other = D == 3 ? 3 - j : -1;
-    solve_line(w, j, i0 + (other > 0 ? o * w.stride(other) : 0), out);
+    solve_line<Ahead>(w, j, i0 + (other > 0 ? o * w.stride(other) : 0), out);
   }
 }
 
@@ -344,8 +358,11 @@ gpurngStatus_t run(const AdiHeatCall<T>& call, solvers::DeviceScratch& scratch, 
       cudaFuncSetAttribute(solve_row_tile_kernel<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(tile)) !=
           cudaSuccess)
     return GPURNG_STATUS_LAUNCH_FAILURE;
+  const dim3 explicit_grid(unsigned((call.n[0] + kExplicitThreads - 1) / kExplicitThreads),
+                           unsigned(call.n[1] < 65535 ? call.n[1] : 65535),
+                           unsigned(D == 3 ? (call.n[2] < 65535 ? call.n[2] : 65535) : 1));
   for (int step = 0; step < call.steps; ++step) {
-    explicit_kernel<T, D><<<blocks_for(N), kThreads, 0, st>>>(w, N);
+    explicit_kernel<T, D><<<explicit_grid, kExplicitThreads, 0, st>>>(w);
     for (int j = 0; j < D; ++j) {
       const size_t lines = N / size_t(call.n[j]);
       T* out = j == D - 1 ? w.u : w.y;
@@ -358,7 +375,7 @@ gpurngStatus_t run(const AdiHeatCall<T>& call, solvers::DeviceScratch& scratch, 
         solve_rows_kernel<T, D>
             <<<unsigned(groups < 65535 * 16 ? groups : 65535 * 16), kRowWarps * 32, 0, st>>>(w, lines, out);
       } else {
-        solve_kernel<T, D><<<blocks_for(lines), kThreads, 0, st>>>(w, j, lines, out);
+        solve_kernel<kAhead<T>, T, D><<<blocks_for(lines), kThreads, 0, st>>>(w, j, lines, out);
       }
     }
     if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
