@@ -16,9 +16,24 @@
 // Flat streams: the uniform outputs (u32, float, double) take one unit per output (Philox: one element), so
 // calls of one of them continue one stream; the ring serves them through fill_ahead_* (prepare() sets up
 // the rebuild or cursor exactly as the direct call would) and advance().
+#if defined(__x86_64__) && defined(__GNUC__)
+// GCC 12's AVX-512 intrinsics (_mm512_sqrt_pd in lane_math.inc's AVX-512 copy) pass a self-initialised "undefined"
+// vector that its own -W(maybe-)uninitialized reports where they are inlined: off for the intrinsics' header only,
+// which is parsed here first.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+#pragma GCC diagnostic pop
+#endif
+
+#include <cmath>
+#include <cstring>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
+#include "../backends/cpu/isa_dispatch.hpp"
 #include "../backends/cpu/split_range.hpp"
 #include "../backends/cuda/curand_layout_device.hpp"
 #include "../core/engine_registry.hpp"
@@ -31,6 +46,47 @@ namespace core {
 namespace {
 
 namespace cl = curand_layout;
+
+#if GPURNG_PHILOX_LANES
+// Philox's whole units (src/fill/philox_lanes.inc) compiled for the x86-64 baseline, AVX2 and AVX-512, the one
+// cpu_isa.hpp selects called at run time: the same words from every copy (integer arithmetic, exact conversions).
+// The vector copies also take the double normals' Box-Muller pairs on lane vectors (lane_math.inc).
+namespace philox_isa {
+#define GPURNG_ISA_KERNELS "../../fill/philox_lanes.inc"
+#define GPURNG_PHILOX_LANE_NORMALS 1
+#include "../backends/cpu/isa_copies.inc"
+#undef GPURNG_PHILOX_LANE_NORMALS
+#undef GPURNG_ISA_KERNELS
+}  // namespace philox_isa
+
+struct philox_isa_lanes {
+  using plan = cl::detail::philox_plan;
+  static void u32(const plan& p, uint64_t v, size_t units, uint32_t* out) {
+    using namespace philox_isa;
+    GPURNG_ISA_DISPATCH(philox_units_u32, p, v, units, out);
+  }
+  static void words2(const plan& p, uint64_t v, size_t units, uint32_t* out) {
+    using namespace philox_isa;
+    GPURNG_ISA_DISPATCH(philox_units_words2, p, v, units, out);
+  }
+  static void f32(const plan& p, uint64_t v, size_t units, float* out) {
+    using namespace philox_isa;
+    GPURNG_ISA_DISPATCH(philox_units_f32, p, v, units, out);
+  }
+  static void f64(const plan& p, uint64_t v, size_t units, double* out) {
+    using namespace philox_isa;
+    GPURNG_ISA_DISPATCH(philox_units_f64, p, v, units, out);
+  }
+  static void normal_f64(const plan& p, uint64_t v, size_t units, double* out, double mean, double stddev, bool log) {
+    using namespace philox_isa;
+    GPURNG_ISA_DISPATCH(philox_units_normal_f64, p, v, units, out, mean, stddev, log);
+  }
+};
+using philox_thread_engine = cl::detail::basic_philox_engine<philox_isa_lanes>;
+#else
+using philox_thread_engine = cl::detail::philox_engine;
+#endif
+using philox_stream = cl::basic_philox_stream<philox_thread_engine>;
 
 cl::output output_of(Dist d) {
   switch (d) {
@@ -429,7 +485,7 @@ std::unique_ptr<Engine> make_layout_engine(gpurngRngType_t type) {
     case GPURNG_RNG_PSEUDO_MRG32K3A:
       return std::make_unique<LayoutEngine<cl::mrg32k3a_stream, cl::detail::mrg_engine>>(cl::engine::mrg32k3a);
     case GPURNG_RNG_PSEUDO_PHILOX4_32_10:
-      return std::make_unique<LayoutEngine<cl::philox_stream, cl::detail::philox_engine>>(cl::engine::philox);
+      return std::make_unique<LayoutEngine<philox_stream, philox_thread_engine>>(cl::engine::philox);
     default:
       return nullptr;
   }

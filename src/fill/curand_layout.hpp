@@ -59,7 +59,9 @@
 // the jump matrices are computed once per process, ~3 ms), MRG32k3a 81920 or 4096 (two 3x3 products mod m
 // each, ~3 ms for 81920), Philox none. A fill of n outputs costs one jump (O(log offset) matrix work, then
 // a matrix-vector product for each touched thread, at most T) plus O(n) generation; a cursor costs T
-// states and one jump per thread to build or advance.
+// states and one jump per thread to build or advance. Philox's whole units are computed many at a time on vector
+// lanes (philox_lanes.hpp: the same words, no per-thread state copied); the units a fill's ends cut, and the other
+// engines, go a unit at a time through fill_call.
 #pragma once
 
 #include <stddef.h>
@@ -67,6 +69,7 @@
 
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "curand_layout_units.hpp"
@@ -74,6 +77,7 @@
 #include "gpurng/engines/mrg32k3a.hpp"
 #include "gpurng/engines/philox.hpp"
 #include "gpurng/engines/xorwow.hpp"
+#include "philox_lanes.hpp"
 
 namespace gpurng {
 namespace curand_layout {
@@ -274,8 +278,10 @@ struct mrg_engine {
 };
 
 // Philox: a thread's state (philox_thread, curand_layout_units.hpp) is its subsequence and counter position; a
-// word is a whole counter's block.
-struct philox_engine {
+// word is a whole counter's block. Lanes: how whole units are filled many at a time (philox_lanes.hpp).
+template <class Lanes>
+struct basic_philox_engine {
+  using lanes = Lanes;
   using state = philox_thread;
   using word = philox::u32x4;
   static constexpr engine kind = engine::philox;
@@ -286,10 +292,11 @@ struct philox_engine {
 
   static constexpr int kWordsF64 = 2, kWordsNormalF32 = 1, kWordsNormalF64 = 2;
 };
+using philox_engine = basic_philox_engine<philox_portable_lanes>;
 
 // ---- unit kernels: G outputs from W words ----
 
-template <class Engine>
+template <class Engine, bool Philox = Engine::kind == engine::philox>
 struct kernels {  // XORWOW and MRG32k3a: one output per unit, or one Box-Muller pair
   static constexpr int G1 = 1, G2 = 2;
   using word = typename Engine::word;
@@ -319,8 +326,8 @@ struct kernels {  // XORWOW and MRG32k3a: one output per unit, or one Box-Muller
   };
 };
 
-template <>
-struct kernels<philox_engine> {  // four outputs per unit
+template <class Engine>
+struct kernels<Engine, true> {  // Philox: four outputs per unit
   using word = philox::u32x4;
   struct u32 {
     void operator()(const word* c, uint32_t* v) const {
@@ -362,7 +369,60 @@ struct kernels<philox_engine> {  // four outputs per unit
   };
 };
 
-// The seven fills over a call origin; Self provides origin(...) and state_of(t).
+#if GPURNG_PHILOX_LANES
+// Philox whole units [v, v + units) of plan p to out (4 outputs a unit) by Engine::lanes: the uniforms and the double
+// (log-)normals directly, the float ones from the lanes' raw words, chunk by chunk, through the unit kernel.
+template <class Engine, int W, typename T, class Kernel>
+void philox_whole_units(const philox_plan& p, uint64_t v, size_t units, T* out, const Kernel& kernel) {
+  using K = kernels<Engine>;
+  using L = typename Engine::lanes;
+  if constexpr (std::is_same<Kernel, typename K::u32>::value) {
+    L::u32(p, v, units, out);
+  } else if constexpr (std::is_same<Kernel, typename K::uniform_f32>::value) {
+    L::f32(p, v, units, out);
+  } else if constexpr (std::is_same<Kernel, typename K::uniform_f64>::value) {
+    L::f64(p, v, units, out);
+  } else if constexpr (std::is_same<Kernel, typename K::template normal<double, false>>::value) {
+    L::normal_f64(p, v, units, out, kernel.mean, kernel.stddev, false);
+  } else if constexpr (std::is_same<Kernel, typename K::template normal<double, true>>::value) {
+    L::normal_f64(p, v, units, out, kernel.mean, kernel.stddev, true);
+  } else {
+    constexpr size_t kChunk = 128;
+    philox::u32x4 blocks[W * kChunk];
+    for (size_t done = 0; done < units; done += kChunk) {
+      const size_t m = units - done < kChunk ? units - done : kChunk;
+      if constexpr (W == 1)
+        L::u32(p, v + done, m, &blocks[0].w[0]);
+      else
+        L::words2(p, v + done, m, &blocks[0].w[0]);
+      for (size_t u = 0; u < m; ++u) kernel(&blocks[W * u], out + 4 * (done + u));
+    }
+  }
+}
+
+// fill_call for Philox: the units cut by the range's ends one at a time, the whole ones between them by the lanes.
+template <class Engine, int W, typename T, class StateOf, class Kernel>
+void philox_fill(const call_origin& c, philox_plan p, StateOf&& state_of, uint64_t pos, size_t n, T* out,
+                 const Kernel& kernel) {
+  const uint64_t e_begin = pos + c.shift;  // unit-aligned element numbering, as fill_call's
+  const uint64_t e_end = e_begin + n;
+  const uint64_t v_first = (e_begin + 3) / 4, v_last = e_end / 4;  // whole units [v_first, v_last)
+  if (n == 0 || v_last <= v_first) return fill_call<Engine, W, 4>(c, state_of, pos, n, out, kernel);
+  const size_t head = static_cast<size_t>(4 * v_first - e_begin);
+  const size_t body = static_cast<size_t>(4 * (v_last - v_first));
+  if (head) fill_call<Engine, W, 4>(c, state_of, pos, head, out, kernel);
+  p.threads = c.threads;
+  p.t_origin = c.t_origin;
+  p.r_base = c.r_base;
+  p.q_base = c.q_base;
+  philox_whole_units<Engine, W>(p, v_first, static_cast<size_t>(v_last - v_first), out + head, kernel);
+  if (head + body < n)
+    fill_call<Engine, W, 4>(c, state_of, pos + head + body, n - head - body, out + head + body, kernel);
+}
+#endif
+
+// The seven fills over a call origin; Self provides origin(...) and state_of(t) (Philox: also philox_base(), the
+// plan's key and base states).
 template <class Engine, class Self, class... OriginArgs>
 class call_fills {
   using K = kernels<Engine>;
@@ -396,8 +456,14 @@ class call_fills {
   template <int W, int GG, typename T, class Kernel>
   void run(OriginArgs... a, uint64_t pos, size_t n, T* out, const Kernel& kernel) const {
     const Self& self = static_cast<const Self&>(*this);
-    fill_call<Engine, W, GG>(
-        self.origin(a...), [&self](uint32_t t) { return self.state_of(t); }, pos, n, out, kernel);
+    const auto state_of = [&self](uint32_t t) { return self.state_of(t); };
+#if GPURNG_PHILOX_LANES
+    if constexpr (Engine::kind == engine::philox) {
+      philox_fill<Engine, W>(self.origin(a...), self.philox_base(), state_of, pos, n, out, kernel);
+      return;
+    }
+#endif
+    fill_call<Engine, W, GG>(self.origin(a...), state_of, pos, n, out, kernel);
   }
 };
 
@@ -439,6 +505,12 @@ class call_cursor : public detail::call_fills<Engine, call_cursor<Engine>> {
     return {threads(), static_cast<uint32_t>(offset_ % threads()), 0, 0, 0};
   }
   const state& state_of(uint32_t t) const { return states_[t]; }
+  detail::philox_plan philox_base() const {  // Philox only (every thread has the seed's key)
+    detail::philox_plan p{};
+    p.key = states_[0].key;
+    p.states = states_.data();
+    return p;
+  }
 
  private:
   std::vector<state> states_;
@@ -536,9 +608,11 @@ class mrg32k3a_stream : public stream_base<detail::mrg_engine, mrg32k3a_stream> 
 using mrg32k3a_cursor = call_cursor<detail::mrg_engine>;
 
 // ---- Philox4_32_10: DEFAULT = BEST = LEGACY; no set-up beyond the key ----
-class philox_stream : public stream_base<detail::philox_engine, philox_stream> {
+// (Engine: detail::philox_engine, or the library's with its instruction-set copies of the lanes.)
+template <class Engine>
+class basic_philox_stream : public stream_base<Engine, basic_philox_stream<Engine>> {
  public:
-  explicit philox_stream(uint64_t seed, ordering ord = ordering::dflt, uint64_t first_subsequence = 0)
+  explicit basic_philox_stream(uint64_t seed, ordering ord = ordering::dflt, uint64_t first_subsequence = 0)
       : seed_(seed), first_(first_subsequence), key_(philox::key_of_seed(seed)) {
     if (ord != ordering::best && ord != ordering::dflt && ord != ordering::legacy)
       throw std::invalid_argument("philox_stream: ordering not supported");
@@ -546,12 +620,19 @@ class philox_stream : public stream_base<detail::philox_engine, philox_stream> {
   uint64_t seed() const { return seed_; }
   uint32_t threads() const { return kPhiloxThreads; }
   detail::philox_thread start_state(uint32_t t) const { return {0, first_ + t, key_}; }
+  detail::philox_plan philox_base() const {
+    detail::philox_plan p{};
+    p.key = key_;
+    p.first_subsequence = first_;
+    return p;
+  }
 
  private:
   uint64_t seed_;
   uint64_t first_;
   philox::key2 key_;
 };
+using philox_stream = basic_philox_stream<detail::philox_engine>;
 using philox_cursor = call_cursor<detail::philox_engine>;
 
 }  // namespace curand_layout

@@ -108,6 +108,55 @@ void check_callbacks(const Engine& e, size_t buffer, int rounds) {
   gpurngDestroyBitgen(bg);
 }
 
+// Where a refill's words come from: lent by the generator from its prefetch ring (the default), lent from its own
+// buffer (no ring), or generated into the bit generator's buffer (a buffer larger than the ring lends, or a ring of
+// smaller slabs): the same words by every way, across many refills, for each word width.
+TEST(Bitgen, EveryRefillSourceGivesTheRulesWords) {
+  struct Way {
+    const char* name;
+    size_t buffer;
+    size_t slab;  // 0: keep the ring; else gpurngSetPrefetch(slab, slabs)
+    unsigned slabs;
+  };
+  const Way ways[] = {{"ring", 0, 0, 0},
+                      {"ring, small buffer", 1000, 0, 0},
+                      {"no ring", 0, 1, 0},
+                      {"large buffer", 200003, 0, 0},
+                      {"small slabs", 4096, 1024, 2}};
+  for (const Engine& e : kEngines) {
+    if (e.type != GPURNG_RNG_PSEUDO_PHILOX4_32_10 && e.type != GPURNG_RNG_PSEUDO_MINSTD &&
+        e.type != GPURNG_RNG_PSEUDO_RANMAR && e.type != GPURNG_RNG_PSEUDO_RANMAR48)
+      continue;
+    for (const Way& w : ways) {
+      SCOPED_TRACE(std::string(e.name) + " " + w.name);
+      gpurngGenerator_t g = make(e, 4242, 1, 77);
+      if (w.slab) ASSERT_EQ(gpurngSetPrefetch(g, w.slab == 1 ? 0 : w.slab, w.slabs), GPURNG_STATUS_SUCCESS);
+      gpurngBitgen_t* bg = nullptr;
+      ASSERT_EQ(gpurngCreateBitgen(&bg, g, w.buffer), GPURNG_STATUS_SUCCESS);
+      gpurngGenerator_t ref = make(e, 4242, 1, 77);
+      const size_t rounds = 6000;  // 360000 words
+      const std::vector<uint64_t> words_ref = words(e, ref, rounds * 60);
+      size_t at = 0;
+      for (size_t r = 0; r < rounds; ++r) {
+        for (int i = 0; i < 3; ++i) ASSERT_EQ(bg->next_raw(bg->state), words_ref[at++]);
+        for (int i = 0; i < 5; ++i)
+          ASSERT_EQ(bg->next_uint32(bg->state), uint32_t(top_bits(words_ref, at, e.bits, 32)));
+        for (int i = 0; i < 5; ++i) ASSERT_EQ(bg->next_uint64(bg->state), top_bits(words_ref, at, e.bits, 64));
+        for (int i = 0; i < 5; ++i) ASSERT_TRUE(same(bg->next_double(bg->state), as_double_rule(e, words_ref, at)));
+      }
+      unsigned long long pos = 0;
+      ASSERT_EQ(gpurngBitgenGetPosition(bg, &pos), GPURNG_STATUS_SUCCESS);
+      EXPECT_EQ(pos, 77 + at);
+      std::vector<unsigned long long> bulk(1000);
+      ASSERT_EQ(gpurngBitgenFillRaw(bg, bulk.data(), bulk.size()), GPURNG_STATUS_SUCCESS);
+      for (size_t i = 0; i < bulk.size(); ++i) ASSERT_EQ(bulk[i], words_ref[at + i]);
+      EXPECT_EQ(gpurngBitgenStatus(bg), GPURNG_STATUS_SUCCESS);
+      gpurngDestroyGenerator(ref);
+      gpurngDestroyBitgen(bg);
+    }
+  }
+}
+
 TEST(Bitgen, CallbacksFollowTheRulesForEveryEngine) {
   for (const Engine& e : kEngines) {
     check_callbacks(e, 0, 4);
