@@ -35,6 +35,7 @@
 #include "gpurng/distributions/curand_outputs.hpp"
 #include "gpurng/engines/philox.hpp"
 #include "gpurng_bitgen.h"
+#include "host_timing.hpp"
 
 namespace {
 
@@ -42,17 +43,6 @@ using namespace gpurng;
 
 constexpr uint64_t kSeed = 1234;
 constexpr int kRepeats = 7;
-
-double seconds_of(const std::function<void()>& f) {
-  const auto t0 = std::chrono::steady_clock::now();
-  f();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 // A generator of seed kSeed; threads: its CPU threads (GPURNG_THREADS while it is made), or null: the default.
 gpurngGenerator_t make_generator(const char* threads) {
@@ -229,13 +219,13 @@ int main(int argc, char** argv) {
 
   for (Candidate& c : cands) c.run();  // untimed: first touch, set-ups
   for (int r = 0; r < kRepeats; ++r)
-    for (Candidate& c : cands) c.seconds.push_back(seconds_of(c.run));
+    for (Candidate& c : cands) c.seconds.push_back(gpurng_bench::seconds_of(c.run));
 
   std::vector<gpurng_bench::Row> rows;
   std::printf("Philox4_32_10, CPU backend, %zu numbers a call, median of %d (threads: %s)\n", n, kRepeats,
               all_threads.empty() ? "all cores" : all_threads.c_str());
   for (const Candidate& c : cands) {
-    const double s = median(c.seconds);
+    const double s = gpurng_bench::median_of(c.seconds);
     const double gbs = static_cast<double>(c.bytes) / s / 1e9, ns = s / static_cast<double>(c.numbers) * 1e9;
     std::printf("  %-48s %8.2f GB/s %8.3f ns a number\n", c.name.c_str(), gbs, ns);
     rows.push_back({c.name + " GB/s", gbs, "GB/s"});

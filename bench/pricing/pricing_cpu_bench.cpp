@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "../host_timing.hpp"
 #include "anchor_paths.hpp"
 #include "bench_report.hpp"
 #include "estimates.hpp"
@@ -31,17 +32,6 @@ constexpr unsigned long long kSeed = 1234;
 constexpr int kPairs = 5;
 
 using Estimates = std::vector<gpurngPricingResult_t>;
-
-double seconds(const std::function<void()>& f) {
-  const auto t0 = std::chrono::steady_clock::now();
-  f();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 // The scalar anchor: path(next, emit) simulates one path, next() giving its normals from one mt19937_64 stream
 // and emit(j, payoff) adding output j's payoff to the sums.
@@ -87,8 +77,8 @@ std::string compare(const std::string& name, unsigned long long paths, int outpu
   if (ours(mine.data()) != GPURNG_STATUS_SUCCESS) std::exit(1);
   std::vector<double> t_anchor, t_ours, ratio;
   for (int r = 0; r < kPairs; ++r) {
-    t_anchor.push_back(seconds([&] { theirs = anchor(); }));
-    t_ours.push_back(seconds([&] {
+    t_anchor.push_back(gpurng_bench::seconds_of([&] { theirs = anchor(); }));
+    t_ours.push_back(gpurng_bench::seconds_of([&] {
       if (ours(mine.data()) != GPURNG_STATUS_SUCCESS) std::exit(1);
     }));
     ratio.push_back(t_anchor.back() / t_ours.back());
@@ -96,13 +86,15 @@ std::string compare(const std::string& name, unsigned long long paths, int outpu
   double max_z = 0;
   for (int j = 0; j < outputs; ++j) max_z = std::max(max_z, std::abs(z_of(mine[j], theirs[j])));
   std::printf("%-44s ours %9.4f s  anchor %9.4f s  x%6.2f  ours %.8g +- %.3g  anchor %.8g +- %.3g  max|z| %.2f\n",
-              name.c_str(), median(t_ours), median(t_anchor), median(ratio), mine[shown].mean, mine[shown].std_error,
-              theirs[shown].mean, theirs[shown].std_error, max_z);
+              name.c_str(), gpurng_bench::median_of(t_ours), gpurng_bench::median_of(t_anchor),
+              gpurng_bench::median_of(ratio), mine[shown].mean, mine[shown].std_error, theirs[shown].mean,
+              theirs[shown].std_error, max_z);
   std::ostringstream js;
-  js << "{\"case\": \"" << name << "\", \"paths\": " << paths << ", \"ours_s\": " << median(t_ours)
-     << ", \"anchor_s\": " << median(t_anchor) << ", \"ratio_vs_anchor\": " << median(ratio)
-     << ", \"shown_output\": " << shown << ", \"ours\": " << est_json(mine[shown])
-     << ", \"anchor\": " << est_json(theirs[shown]) << ", \"max_abs_z_vs_anchor\": " << max_z << "}";
+  js << "{\"case\": \"" << name << "\", \"paths\": " << paths << ", \"ours_s\": " << gpurng_bench::median_of(t_ours)
+     << ", \"anchor_s\": " << gpurng_bench::median_of(t_anchor)
+     << ", \"ratio_vs_anchor\": " << gpurng_bench::median_of(ratio) << ", \"shown_output\": " << shown
+     << ", \"ours\": " << est_json(mine[shown]) << ", \"anchor\": " << est_json(theirs[shown])
+     << ", \"max_abs_z_vs_anchor\": " << max_z << "}";
   return js.str();
 }
 

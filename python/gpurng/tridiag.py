@@ -15,6 +15,17 @@ from .errors import DeviceError, MixedMemoryError, check
 ALGORITHMS = {"auto": 0, "thomas": 1, "pcr": 2, "thomas_pcr": 3}
 
 
+def _check_shapes(b, coefficients) -> None:
+    """b's dtype and rank, and dl, d, du of b's shape and dtype (numpy arrays or _arrays views alike)."""
+    if b.dtype not in (np.float64, np.float32):
+        raise TypeError(f"tridiag.solve: dtype must be float64 or float32, not {b.dtype}")
+    if not 1 <= b.ndim <= 3:
+        raise ValueError("tridiag.solve: b must have 1, 2 or 3 dimensions")
+    for a in coefficients:
+        if a.shape != b.shape or a.dtype != b.dtype:
+            raise ValueError("tridiag.solve: dl, d and du must have b's shape and dtype")
+
+
 def solve(dl, d, du, b, axis: int = -1, algorithm: str = "auto", overwrite_b: bool = False, info=None, *,
           cuda_stream=None):
     """Solve the tridiagonal systems running along ``axis`` of ``b`` (1-, 2- or 3-D, float64 or float32): row i of
@@ -35,13 +46,7 @@ def solve(dl, d, du, b, axis: int = -1, algorithm: str = "auto", overwrite_b: bo
         return _solve_arrays(dl, d, du, b, axis, algorithm, overwrite_b, info, cuda_stream)
     arrays = [np.asarray(a) for a in (dl, d, du)]
     b = np.asarray(b)
-    if b.dtype not in (np.float64, np.float32):
-        raise TypeError(f"tridiag.solve: dtype must be float64 or float32, not {b.dtype}")
-    if not 1 <= b.ndim <= 3:
-        raise ValueError("tridiag.solve: b must have 1, 2 or 3 dimensions")
-    for a in arrays:
-        if a.shape != b.shape or a.dtype != b.dtype:
-            raise ValueError("tridiag.solve: dl, d and du must have b's shape and dtype")
+    _check_shapes(b, arrays)
     if algorithm not in ALGORITHMS:
         raise ValueError(f"tridiag.solve: algorithm must be one of {sorted(ALGORITHMS)}")
     axis = axis % b.ndim
@@ -104,13 +109,7 @@ def _solve_arrays(dl, d, du, b, axis, algorithm, overwrite_b, info, cuda_stream)
         raise MixedMemoryError(1005, "tridiag.solve (numpy or CPU arrays with GPU arrays: every array of one call is "
                                      "host memory or every one device memory)")
     device = vb.device
-    if vb.dtype not in (np.float64, np.float32):
-        raise TypeError(f"tridiag.solve: dtype must be float64 or float32, not {vb.dtype}")
-    if not 1 <= vb.ndim <= 3:
-        raise ValueError("tridiag.solve: b must have 1, 2 or 3 dimensions")
-    for v in coeffs:
-        if v.shape != vb.shape or v.dtype != vb.dtype:
-            raise ValueError("tridiag.solve: dl, d and du must have b's shape and dtype")
+    _check_shapes(vb, coeffs)
     for v, n in zip(views, ("dl", "d", "du", "b", "info")):
         if not v.c_contiguous:
             raise ValueError(f"tridiag.solve: {n} must be C-contiguous (no hidden copies of GPU arrays; strides "

@@ -289,13 +289,7 @@ def test_backend_cuda_and_the_backend_attribute():
             gpurng.Generator("philox", backend="cuda")
 
 
-def _systems(shape, seed, dtype=np.float64):
-    rng = np.random.default_rng(seed)
-    b = rng.standard_normal(shape).astype(dtype)
-    dl = rng.uniform(-1, 1, shape).astype(dtype)
-    du = rng.uniform(-1, 1, shape).astype(dtype)
-    d = (2.5 + rng.uniform(0, 1, shape)).astype(dtype)
-    return dl, d, du, b
+from test_solvers import _systems  # noqa: E402  (the same diagonally dominant systems as the numpy tests)
 
 
 @pytest.mark.parametrize("algorithm", ["thomas", "pcr", "thomas_pcr"])
