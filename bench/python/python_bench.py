@@ -31,6 +31,7 @@ import numpy as np
 
 import gpurng
 from gpurng import _arrays, _lib, bitgen
+from gpu_timing import cuda_best_of, store_floor
 
 
 def best_of(fn, repeats: int) -> float:
@@ -108,44 +109,6 @@ def bitgen_figures(n, repeats):
             base = base or ("numpy_pcg64", t)
             out.append(figure("bitgen", f"{name} {what}", n, dtype, t, base))
     return out
-
-
-def cuda_best_of(cp, fn, repeats):
-    """Best of ``repeats`` runs of fn, each timed by CUDA events around it on the current stream (seconds)."""
-    fn()
-    cp.cuda.get_current_stream().synchronize()
-    best = float("inf")
-    for _ in range(repeats):
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        best = min(best, cp.cuda.get_elapsed_time(start, end) / 1e3)
-    return best
-
-
-_STORE = r"""
-extern "C" __global__ void store16(uint4* out, unsigned long long n16) {
-  // The bytes a fill must write and nothing else: one 16-byte store per element group, grid-stride.
-  const uint4 v = make_uint4(0x3f000000u, 0x3f000000u, 0x3f000000u, 0x3f000000u);
-  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n16;
-       i += (unsigned long long)gridDim.x * blockDim.x)
-    out[i] = v;
-}
-"""
-_store_kernel = None
-
-
-def store_floor(cp, buf):
-    """The store floor of a fill of ``buf``: a kernel writing its bytes with 16-byte stores (CuPy's own fill writes
-    4-byte floats one a thread and reached half the bandwidth on an H100)."""
-    global _store_kernel
-    if _store_kernel is None:
-        _store_kernel = cp.RawKernel(_STORE, "store16")
-    n16 = buf.nbytes // 16
-    sms = cp.cuda.Device().attributes["MultiProcessorCount"]
-    _store_kernel((sms * 8,), (256,), (buf, np.uint64(n16)))
 
 
 # CuPy's own generators of the same engines (cupy.random.Generator over its cuRAND bit generators).

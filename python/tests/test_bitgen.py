@@ -145,3 +145,82 @@ def test_example_runs(capsys):
     runpy.run_path(str(example), run_name="__main__")
     out = capsys.readouterr().out
     assert "first RMMARD doubles: 0.4744406094213964 0.8007360151507186 0.5163538788622652" in out
+
+
+# Every drawing method of numpy's Generator with arguments in its domain, and what its values must satisfy.
+DISTRIBUTIONS = {
+    "random": ((), lambda x: np.all((x >= 0) & (x < 1))),
+    "integers": ((-5, 7), lambda x: np.all((x >= -5) & (x < 7))),
+    "choice": ((10,), lambda x: np.all((x >= 0) & (x < 10))),
+    "bytes": None,  # a bytes object of the given length (below)
+    "permutation": None,
+    "shuffle": None,
+    "permuted": None,
+    "beta": ((2.0, 3.0), lambda x: np.all((x > 0) & (x < 1))),
+    "binomial": ((10, 0.3), lambda x: np.all((x >= 0) & (x <= 10))),
+    "chisquare": ((3.0,), lambda x: np.all(x > 0)),
+    "dirichlet": None,
+    "exponential": ((2.0,), lambda x: np.all(x >= 0)),
+    "f": ((3.0, 5.0), lambda x: np.all(x > 0)),
+    "gamma": ((2.5, 1.5), lambda x: np.all(x > 0)),
+    "geometric": ((0.3,), lambda x: np.all(x >= 1)),
+    "gumbel": ((0.0, 1.0), lambda x: np.all(np.isfinite(x))),
+    "hypergeometric": ((7, 5, 6), lambda x: np.all((x >= 1) & (x <= 6))),
+    "laplace": ((0.0, 1.0), lambda x: np.all(np.isfinite(x))),
+    "logistic": ((0.0, 1.0), lambda x: np.all(np.isfinite(x))),
+    "lognormal": ((0.0, 0.5), lambda x: np.all(x > 0)),
+    "logseries": ((0.6,), lambda x: np.all(x >= 1)),
+    "multinomial": None,
+    "multivariate_hypergeometric": None,
+    "multivariate_normal": None,
+    "negative_binomial": ((3, 0.4), lambda x: np.all(x >= 0)),
+    "noncentral_chisquare": ((3.0, 1.5), lambda x: np.all(x > 0)),
+    "noncentral_f": ((3.0, 5.0, 1.5), lambda x: np.all(x > 0)),
+    "normal": ((1.0, 2.0), lambda x: np.all(np.isfinite(x))),
+    "pareto": ((3.0,), lambda x: np.all(x >= 0)),
+    "poisson": ((4.0,), lambda x: np.all(x >= 0)),
+    "power": ((2.0,), lambda x: np.all((x >= 0) & (x <= 1))),
+    "rayleigh": ((1.0,), lambda x: np.all(x >= 0)),
+    "standard_cauchy": ((), lambda x: np.all(np.isfinite(x))),
+    "standard_exponential": ((), lambda x: np.all(x >= 0)),
+    "standard_gamma": ((2.0,), lambda x: np.all(x > 0)),
+    "standard_normal": ((), lambda x: np.all(np.isfinite(x))),
+    "standard_t": ((4.0,), lambda x: np.all(np.isfinite(x))),
+    "triangular": ((0.0, 1.0, 3.0), lambda x: np.all((x >= 0) & (x <= 3))),
+    "uniform": ((2.0, 5.0), lambda x: np.all((x >= 2) & (x < 5))),
+    "vonmises": ((0.0, 2.0), lambda x: np.all(np.abs(x) <= np.pi)),
+    "wald": ((1.0, 2.0), lambda x: np.all(x > 0)),
+    "weibull": ((1.5,), lambda x: np.all(x >= 0)),
+    "zipf": ((2.5,), lambda x: np.all(x >= 1)),
+}
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINE_CLASSES))
+def test_every_numpy_distribution_runs(engine):
+    """Every drawing method numpy's Generator has (the list above must name each one, so a numpy release that adds a
+    method fails here until it is added) runs on every bit generator, with values in the distribution's support."""
+    drawing = {name for name in dir(np.random.Generator)
+               if not name.startswith("_") and name not in ("bit_generator", "spawn")}
+    assert drawing <= set(DISTRIBUTIONS), sorted(drawing - set(DISTRIBUTIONS))
+    rng = np.random.Generator(ENGINE_CLASSES[engine][0](12345))
+    n = 200
+    for name in sorted(drawing):
+        spec = DISTRIBUTIONS[name]
+        if spec is not None:
+            args, ok = spec
+            x = getattr(rng, name)(*args, size=n)
+            assert x.shape == (n,) and ok(x), name
+    assert len(rng.bytes(16)) == 16
+    assert sorted(rng.permutation(20).tolist()) == list(range(20))
+    a = np.arange(20)
+    rng.shuffle(a)
+    assert sorted(a.tolist()) == list(range(20))
+    assert sorted(rng.permuted(np.arange(20)).tolist()) == list(range(20))
+    d = rng.dirichlet([1.0, 2.0, 3.0], size=n)
+    assert np.allclose(d.sum(axis=1), 1.0) and np.all(d >= 0)
+    m = rng.multinomial(10, [0.2, 0.3, 0.5], size=n)
+    assert np.all(m.sum(axis=1) == 10)
+    h = rng.multivariate_hypergeometric([3, 4, 5], 6, size=n)
+    assert np.all(h.sum(axis=1) == 6) and np.all(h <= [3, 4, 5])
+    z = rng.multivariate_normal([0.0, 1.0], [[1.0, 0.3], [0.3, 2.0]], size=n)
+    assert z.shape == (n, 2) and np.all(np.isfinite(z))
