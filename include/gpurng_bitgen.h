@@ -9,7 +9,8 @@
  * seed, stream, offset and ordering as the caller set them) and serves its raw stream, the words of gpurngGenerate
  * (32-bit outputs) or gpurngGenerateLongLong (RANMAR48, RANMAR48X, DRAND48), in bulk: a slab lent by the
  * generator's prefetch ring (gpurngAcquire, no copy) where the ring serves the engine, else a buffer it refills
- * through those calls (CPU threads or the GPU, as the generator routes host calls); the same words either way. Each word has b significant bits:
+ * through those calls (CPU threads or the GPU, as the generator routes host calls); the same words either way.
+ * Each word has b significant bits:
  *   b = 24  RANMAR                          b = 31  MINSTD, MINSTD48271, glibc random TYPE_0 .. TYPE_4
  *   b = 32  XORWOW, MRG32k3a, Philox4_32_10, hybrid Taus            b = 48  RANMAR48, RANMAR48X, DRAND48
  * The callbacks, each taking whole words from the stream in order (none is split or kept for a later call):
