@@ -36,14 +36,13 @@ struct alignas(64) Bitgen {
   bool is_wide = false;     // words from gpurngGenerateLongLong
   gpurngGenerator_t gen = nullptr;
   int bits = 32;
-  int double_rule = 0;  // 0: (next_uint64 >> 11) 2^-53; 1: RANMAR48's w 2^-48, 0 -> 2^-48; 2: DRAND48's w 2^-48
   size_t capacity = 0;
   std::vector<uint32_t> narrow_words;
   std::vector<uint64_t> wide_words;
-  size_t len = 0;               // words in the buffer since the last refill (0: none yet, or dropped)
   unsigned long long base = 0;  // the generator's offset at the buffer's first word
   gpurngStatus_t status = GPURNG_STATUS_SUCCESS;
-  const void* first = nullptr;  // the buffer's first word (the bit generator's buffer, or memory the generator lent)
+  const void* first = nullptr;  // the buffer's first word (the bit generator's buffer, or memory the generator lent);
+                                // nullptr: no words yet, or dropped
 
   size_t at() const {  // the next word's index in the buffer
     return is_wide ? static_cast<size_t>(wide.cur - static_cast<const uint64_t*>(first))
@@ -55,19 +54,16 @@ struct alignas(64) Bitgen {
   // The next words are w[0 .. n) (n = 0: none).
   void set_words(const uint32_t* w, size_t n) {
     first = w;
-    len = n;
     narrow.cur = w;
     narrow.end = w + n;
   }
   void set_words(const uint64_t* w, size_t n) {
     first = w;
-    len = n;
     wide.cur = w;
     wide.end = w + n;
   }
   void set_words(std::nullptr_t, size_t) {
     first = nullptr;
-    len = 0;
     narrow.cur = narrow.end = nullptr;
     wide.cur = wide.end = nullptr;
   }
@@ -329,7 +325,6 @@ gpurngStatus_t gpurngCreateBitgen(gpurngBitgen_t** bitgen, gpurngGenerator_t gen
     b->gen = generator;
     b->bits = bits;
     b->is_wide = wide;
-    b->double_rule = rule;
     // 65536 words: half a ring slab (lent without a copy); when the bit generator fills its own buffer, 256 KiB of
     // 32-bit words, within a core's L2 cache (512 KiB and more on current x86), with a refill's fixed cost spread
     // over many numbers.
@@ -385,7 +380,7 @@ gpurngStatus_t gpurngBitgenGetPosition(const gpurngBitgen_t* bitgen, unsigned lo
   if (!bitgen) return GPURNG_STATUS_NOT_INITIALIZED;
   if (!offset) return GPURNG_STATUS_NULL_POINTER;
   const Bitgen* b = internal(bitgen);
-  if (b->len == 0) return gpurngGetGeneratorOffset(b->gen, offset);
+  if (!b->first) return gpurngGetGeneratorOffset(b->gen, offset);
   *offset = b->base + b->at();
   return GPURNG_STATUS_SUCCESS;
 }
