@@ -2,7 +2,8 @@
 # Issue 35 on one GPU: builds only what it runs (sm_90), then
 #   OUT_DIR/test_adi_gpu.log      test_basket_adi and test_adi_heat (device memory against host memory, bit for bit)
 #   OUT_DIR/adi_gpu_run{1,2}.json adi_gpu_bench twice (heat 256^3 against cuSPARSE, the three-asset basket step)
-#   OUT_DIR/adi_ncu.csv           each ADI kernel's GPU time over a few heat steps (ncu, gpu__time_duration)
+#   OUT_DIR/adi_ncu.csv           each ADI kernel's GPU time over six float heat steps (ncu, gpu__time_duration)
+#   OUT_DIR/adi_ncu_double.csv    the same for double (tools/ncu_kernel_times.py summarises both)
 # Usage (on the GPU machine): bash bench/scripts/adi_gpu_session.sh OUT_DIR
 set -uo pipefail
 source "$(dirname "$0")/session_start.sh" "$@"
@@ -29,4 +30,10 @@ if [ -n "$ncu" ]; then
     --metrics gpu__time_duration.sum --csv ./build-gpu/bench/solvers/adi_gpu_bench /dev/null 256 \
     > "$out/adi_ncu.csv" 2> "$out/adi_ncu.err"
   echo "ncu rc=$?" | tee -a "$log"
+  timeout 90 "$ncu" --clock-control none --kernel-name-base demangled -k 'regex:double' --launch-count 24 \
+    --metrics gpu__time_duration.sum --csv ./build-gpu/bench/solvers/adi_gpu_bench /dev/null 256 \
+    > "$out/adi_ncu_double.csv" 2>> "$out/adi_ncu.err"
+  echo "ncu (double) rc=$?" | tee -a "$log"
+  python3 tools/ncu_kernel_times.py "$out/adi_ncu.csv" | tee -a "$log"
+  python3 tools/ncu_kernel_times.py "$out/adi_ncu_double.csv" | tee -a "$log"
 fi

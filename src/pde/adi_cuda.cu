@@ -223,15 +223,18 @@ __global__ void __launch_bounds__(kRowWarps * 32) solve_rows_kernel(DeviceHeat<T
 // 32 rows and holds them whole in shared memory, so the solve moves 3 words a node (U and Y in, the solution out)
 // where solve_rows_kernel moves 5 (its forward values written to Y and read back). Three phases, each row's
 // operations those of solve_line in the same order (the same bits):
-//   1. the right-hand side (Y_0 - q_0 D_0 U) of every node into the tile, each warp reading its rows along the row;
+//   1. the right-hand side (Y_0 - q_0 D_0 U) of every node into the tile, each warp reading two rows along the row,
+//      256 columns at a time, a node's neighbours from the lanes beside it (tile_rhs_chunks);
 //   2. warp 0's lane r sweeps row r forward and back in the tile (a row is m | 1 values apart, an odd number, so
-//      that the 32 lanes' accesses fall in different banks);
+//      that the 32 lanes' accesses fall in different banks), the factors read from a copy in shared memory;
 //   3. the tile out, each warp writing its rows along the row.
 // All the block's warps load and store, so that more loads are in flight for the same tile memory; one sweeps. Rows
 // longer than kMaxTileBytes allows take solve_rows_kernel. The other dimensions keep solve_kernel: the same tiles along
 // them (32 lines a block, [row][line]) ran slower than its 5 words at full occupancy (256^3, H100: float 0.146 ms
 // against 0.125 ms, double 1.5 ms a step against 1.2: a multiprocessor holds 6 such tiles in float and 3 in double, too
-// few lines in flight for their loads and their recurrences). Forward and backward LU sweeps of one line held in shared
+// few lines in flight for their loads and their recurrences); so did a warp a block keeping only each line's forward
+// values in shared memory, 16 or 32 rows loaded ahead (float 0.136 ms a direction against 0.108, double 0.312 against
+// 0.213: 6 and 3 warps a multiprocessor). Forward and backward LU sweeps of one line held in shared
 // memory at x[i * stride]: the coefficients and values of kSweepAhead rows are loaded before their recurrence runs.
 // (Loaded row by row, the coefficients sat on the recurrence's path: the grids streaming through L1 evict them, and
 // each row then waited on L2; 256^3 float, H100: 0.18 ms a strided direction against 0.10 ms for the 5-word kernel.)
@@ -278,34 +281,98 @@ __device__ __forceinline__ void sweep_line(T* x, size_t stride, int m, const T* 
 constexpr int kTileRows = 32;
 constexpr int kRowTileWarps = 4;
 constexpr size_t kMaxTileBytes = size_t(96) << 10;  // two blocks a multiprocessor at the largest
+// Blocks a multiprocessor holds at m = 256 by shared memory (36 KiB a float tile, 72 KiB a double one): the
+// registers are held to that many too (phase 1's loads in flight want about 96 a thread in float, which left room
+// for 5).
+template <typename T>
+constexpr int kRowTileBlocks = sizeof(T) == 4 ? 6 : 3;
 
+// The tile (kTileRows rows, m | 1 apart) and the three factor arrays behind it.
 template <typename T>
 size_t row_tile_bytes(int m) {
-  return size_t(kTileRows) * size_t(m | 1) * sizeof(T);
+  return (size_t(kTileRows) * size_t(m | 1) + 3 * size_t(m)) * sizeof(T);
+}
+
+// Phase 1's loads: a warp reads kTileLoadRows rows of kTileLoadChunks 32-value chunks at once (2 x 16 loads in flight
+// a lane), and takes each node's neighbours from the lanes beside it by shuffles instead of loading them again. Row by
+// row, with three u loads a node and four chunks in flight, phase 1 held the tile for most of its life (256^3 float,
+// H100: 0.162 ms for the dimension, 2.7x a read and a write of the grid).
+constexpr int kTileLoadRows = 2;
+constexpr int kTileLoadChunks = 8;
+
+// The right-hand sides of `rows` rows (at most kTileLoadRows; `row[k]` the first node of each, `dst[k]` its place in
+// the tile) for columns c0 .. c0 + 32 kTileLoadChunks; `left[k]` carries the value before column c0 in and the last
+// one loaded out. Values past m load as 0, as second_difference's missing neighbours are.
+template <typename T>
+__device__ __forceinline__ void tile_rhs_chunks(const T* u, const T* y, const size_t (&row)[kTileLoadRows],
+                                                T* const (&dst)[kTileLoadRows], int rows, int m, int c0, T q,
+                                                T (&left)[kTileLoadRows], int lane) {
+  constexpr unsigned kAll = 0xffffffffu;
+  T uu[kTileLoadRows][kTileLoadChunks], yy[kTileLoadRows][kTileLoadChunks], after[kTileLoadRows];
+#pragma unroll
+  for (int r = 0; r < kTileLoadRows; ++r) {
+#pragma unroll
+    for (int k = 0; k < kTileLoadChunks; ++k) {
+      const int i = c0 + 32 * k + lane;
+      const bool in = r < rows && i < m;
+      uu[r][k] = in ? u[row[r] + size_t(i)] : T(0);
+      yy[r][k] = in ? y[row[r] + size_t(i)] : T(0);
+    }
+    const int i = c0 + 32 * kTileLoadChunks;  // the node after the last chunk (every lane reads it)
+    after[r] = r < rows && i < m ? u[row[r] + size_t(i)] : T(0);
+  }
+#pragma unroll
+  for (int r = 0; r < kTileLoadRows; ++r) {
+#pragma unroll
+    for (int k = 0; k < kTileLoadChunks; ++k) {
+      const T mid = uu[r][k];
+      const T below = __shfl_up_sync(kAll, mid, 1), above = __shfl_down_sync(kAll, mid, 1);
+      const T next_first =
+          k + 1 < kTileLoadChunks ? __shfl_sync(kAll, uu[r][k + 1 < kTileLoadChunks ? k + 1 : k], 0) : after[r];
+      const T lft = lane == 0 ? left[r] : below;
+      const T rgt = lane == 31 ? next_first : above;
+      left[r] = __shfl_sync(kAll, mid, 31);
+      const int i = c0 + 32 * k + lane;
+      if (r < rows && i < m) dst[r][i] = douglas_rhs(yy[r][k], q, second_difference(lft, mid, rgt));
+    }
+  }
 }
 
 template <typename T, int D>
-__global__ void __launch_bounds__(kRowTileWarps * 32) solve_row_tile_kernel(DeviceHeat<T, D> w, size_t rows, T* out) {
+__global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
+    solve_row_tile_kernel(DeviceHeat<T, D> w, size_t rows, T* out) {
   extern __shared__ __align__(16) unsigned char tile_raw[];
   T* tile = reinterpret_cast<T*>(tile_raw);
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
   const int m = w.n[0];
   const size_t pitch = size_t(m | 1);
   const T q = w.k.q[0];
-  const T *l = w.l[0], *inv = w.inv[0], *c = w.c[0], *u = w.u;
-  const T* y = w.y;
+  const T *u = w.u, *y = w.y;
+  // The factors (the same for every row) in shared memory behind the tile, so that the sweep's loads of them wait on
+  // shared memory rather than on L2 (the grid streaming through L1 evicts them).
+  T* l = tile + size_t(kTileRows) * pitch;
+  T* inv = l + m;
+  T* c = inv + m;
+  for (int i = int(threadIdx.x); i < m; i += kRowTileWarps * 32) {
+    l[i] = w.l[0][i];
+    inv[i] = w.inv[0][i];
+    c[i] = w.c[0][i];
+  }
   for (size_t g = blockIdx.x; g * kTileRows < rows; g += gridDim.x) {  // the same groups for every warp of the block
     const size_t first = g * kTileRows;
     const int count = rows - first < size_t(kTileRows) ? int(rows - first) : kTileRows;
-    for (int r = wid; r < count; r += kRowTileWarps) {
-      const size_t row = (first + size_t(r)) * size_t(m);
-      T* t = tile + size_t(r) * pitch;
-#pragma unroll 4
-      for (int i = lane; i < m; i += 32) {
-        const size_t e = row + size_t(i);
-        const T diff = second_difference(i > 0 ? u[e - 1] : T(0), u[e], i + 1 < m ? u[e + 1] : T(0));
-        t[i] = douglas_rhs(y[e], q, diff);
+    for (int r0 = wid * kTileLoadRows; r0 < count; r0 += kRowTileWarps * kTileLoadRows) {
+      const int here = count - r0 < kTileLoadRows ? count - r0 : kTileLoadRows;
+      size_t row[kTileLoadRows];
+      T* dst[kTileLoadRows];
+      T left[kTileLoadRows];
+#pragma unroll
+      for (int r = 0; r < kTileLoadRows; ++r) {
+        row[r] = (first + size_t(r0 + (r < here ? r : 0))) * size_t(m);
+        dst[r] = tile + size_t(r0 + (r < here ? r : 0)) * pitch;
+        left[r] = T(0);
       }
+      for (int c0 = 0; c0 < m; c0 += 32 * kTileLoadChunks) tile_rhs_chunks(u, y, row, dst, here, m, c0, q, left, lane);
     }
     __syncthreads();
     if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, l, inv, c);
