@@ -169,8 +169,10 @@ GPURNG_API gpurngStatus_t gpurngCreatePricerOnBackend(gpurngPricer_t *pricer, gp
  * a worker; worker i prices the blocks from floor(blocks i / W) on, as runs of 2^j blocks aligned to 2^j, each a
  * whole subtree of the fixed pairing tree the pricers combine samples by; the runs' moments are merged in that
  * tree's order. So the price and standard error are bit-identical to one call on one GPU (CUDA workers) or on the
- * CPU (CPU workers), whatever the worker count; RQMC's replications are split the same way (by points, each
- * replication's moments kept apart). The list is copied; calls are synchronous and ignore gpurngPricerSetStream
+ * CPU (CPU workers), whatever the worker count. RQMC with at least as many replications R as workers W is split by
+ * replication instead: worker i prices replications floor(R i / W) .. floor(R (i + 1) / W) - 1, every path of each,
+ * and the replications are combined in order as one call combines them (the same bits); with fewer replications than
+ * workers RQMC is split by points as above, each replication's moments kept apart. The list is copied; calls are synchronous and ignore gpurngPricerSetStream
  * (each worker runs on its device's default stream); every pricing function and status is as for one pricer, plus
  * a worker's CUDA error (the first in worker order).
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p pricer is NULL; GPURNG_STATUS_NOT_INITIALIZED if

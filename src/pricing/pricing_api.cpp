@@ -117,47 +117,134 @@ PricingPlan run_plan(const PricingPlan& plan, uint64_t block, const gpurng::scal
   return part;
 }
 
-// gpurngCreatePricerOnPart: this part's runs here, every part's moments through the exchange (a status first, so a
-// part that failed still takes part and every part returns the largest status).
+// Every part's moments through the pricer's exchange (gpurngCreatePricerOnPart), each part's status first so that a
+// part that failed still takes part: `sizes[i]` moments from part i into got[i]. Returns the largest status of any
+// part (or INTERNAL_ERROR if the exchange fails).
+gpurngStatus_t exchange_moments(gpurngPricer_t pricer, gpurngStatus_t st, const std::vector<Moments>& mine,
+                                const std::vector<size_t>& sizes, std::vector<std::vector<Moments>>* got) {
+  const size_t parts = sizes.size();
+  std::vector<size_t> counts(parts);
+  size_t total = 0;
+  for (size_t r = 0; r < parts; ++r) total += counts[r] = 1 + sizes[r] * 3;
+  std::vector<double> packed(1 + mine.size() * 3);
+  packed[0] = double(st);
+  for (size_t e = 0; e < mine.size(); ++e) {
+    packed[1 + e * 3] = mine[e].n;
+    packed[2 + e * 3] = mine[e].mean;
+    packed[3 + e * 3] = mine[e].m2;
+  }
+  std::vector<double> all(total);
+  if (pricer->exchange(packed.data(), packed.size(), all.data(), counts.data(), int(parts), pricer->exchange_context) !=
+      0)
+    return GPURNG_STATUS_INTERNAL_ERROR;
+  int worst = 0;
+  size_t at = 0;
+  got->assign(parts, {});
+  for (size_t r = 0; r < parts; ++r) {
+    worst = std::max(worst, int(all[at]));
+    for (size_t e = 0; e < sizes[r]; ++e) {
+      const double* x = all.data() + at + 1 + e * 3;
+      (*got)[r].push_back(Moments{x[0], x[1], x[2]});
+    }
+    at += counts[r];
+  }
+  return static_cast<gpurngStatus_t>(worst);
+}
+
+// gpurngCreatePricerOnPart: this part's runs here, every part's moments through the exchange.
 template <typename T, typename Model>
 gpurngStatus_t run_remote(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob,
                           bool fast, size_t width, uint64_t block, uint64_t blocks, int top,
                           const std::vector<std::vector<gpurng::scale::DyadicPiece>>& pieces, Moments* m) {
   const size_t me = size_t(pricer->part), parts = pieces.size();
-  std::vector<size_t> counts(parts);
-  for (size_t r = 0; r < parts; ++r) counts[r] = 1 + pieces[r].size() * width * 3;
-  std::vector<double> mine(counts[me], 0.0);
+  std::vector<size_t> sizes(parts);
+  for (size_t r = 0; r < parts; ++r) sizes[r] = pieces[r].size() * width;
+  std::vector<Moments> mine(sizes[me]);
   gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
-  std::vector<Moments> run(width);
-  for (size_t k = 0; k < pieces[me].size() && st == GPURNG_STATUS_SUCCESS; ++k) {
+  for (size_t k = 0; k < pieces[me].size() && st == GPURNG_STATUS_SUCCESS; ++k)
     st = run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, run_plan(plan, block, pieces[me][k]), model,
-                        blob, fast, run.data());
-    for (size_t e = 0; e < width; ++e) {
-      double* at = mine.data() + 1 + (k * width + e) * 3;
-      at[0] = run[e].n, at[1] = run[e].mean, at[2] = run[e].m2;
-    }
-  }
-  mine[0] = double(st);
-  size_t total = 0;
-  for (size_t c : counts) total += c;
-  std::vector<double> all(total);
-  if (pricer->exchange(mine.data(), mine.size(), all.data(), counts.data(), int(parts), pricer->exchange_context) != 0)
-    return GPURNG_STATUS_INTERNAL_ERROR;
+                        blob, fast, mine.data() + k * width);
+  std::vector<std::vector<Moments>> flat;
+  st = exchange_moments(pricer, st, mine, sizes, &flat);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
   std::vector<std::vector<std::vector<Moments>>> got(parts);
-  size_t at = 0;
-  int worst = 0;
-  for (size_t r = 0; r < parts; ++r) {
-    worst = std::max(worst, int(all[at]));
-    got[r].resize(pieces[r].size(), std::vector<Moments>(width));
+  for (size_t r = 0; r < parts; ++r)
     for (size_t k = 0; k < pieces[r].size(); ++k)
-      for (size_t e = 0; e < width; ++e) {
-        const double* x = all.data() + at + 1 + (k * width + e) * 3;
-        got[r][k][e] = Moments{x[0], x[1], x[2]};
-      }
-    at += counts[r];
-  }
-  if (worst != 0) return static_cast<gpurngStatus_t>(worst);
+      got[r].emplace_back(flat[r].begin() + long(k * width), flat[r].begin() + long((k + 1) * width));
   combine_runs(blocks, top, width, pieces, got, m);
+  return GPURNG_STATUS_SUCCESS;
+}
+
+// RQMC with at least as many replications as parts is split by replication instead (docs/SCALING.md): part i takes
+// replications part_begin(R, W, i) .. part_begin(R, W, i + 1), every path of each. A replication's moments come from
+// the same paths through the same pairing tree wherever it runs, so they are one call's; finish() then combines the
+// replications in order, as for one call.
+struct ReplicationRange {
+  int first, count;
+};
+
+ReplicationRange replication_range(int replications, int parts, int i) {
+  const int a = int(gpurng::scale::part_begin(uint64_t(replications), parts, i));
+  const int b = int(gpurng::scale::part_begin(uint64_t(replications), parts, i + 1));
+  return ReplicationRange{a, b - a};
+}
+
+// The plan of replications r.first .. r.first + r.count - 1: their shifts (Sobol') or tables (Halton), which lie in the
+// call's block replication after replication, so that the CUDA launcher's rebasing moves them with the block.
+PricingPlan replication_plan(const PricingPlan& plan, ReplicationRange r) {
+  PricingPlan part = plan;
+  part.replications = r.count;
+  if (part.params.shifts) part.params.shifts += size_t(r.first) * size_t(plan.params.dims);
+  if (part.params.halton) part.params.halton += size_t(r.first) * plan.params.halton_bytes;
+  return part;
+}
+
+// A part's moments (set, its replication, output) into the call's m (set, replication, output).
+void place_replications(const PricingPlan& plan, size_t outputs, ReplicationRange r, const Moments* part, Moments* m) {
+  for (int set = 0; set < plan.sets; ++set)
+    for (int k = 0; k < r.count; ++k)
+      for (size_t e = 0; e < outputs; ++e)
+        m[(size_t(set) * size_t(plan.replications) + size_t(r.first + k)) * outputs + e] =
+            part[(size_t(set) * size_t(r.count) + size_t(k)) * outputs + e];
+}
+
+template <typename T, typename Model>
+gpurngStatus_t run_by_replication(gpurngPricer_t pricer, const PricingPlan& plan, const Model& model, const Blob& blob,
+                                  bool fast, size_t width, int W, bool remote, Moments* m) {
+  const size_t outputs = width / (size_t(plan.sets) * size_t(plan.replications));
+  auto part_width = [&](int i) {
+    return size_t(plan.sets) * size_t(replication_range(plan.replications, W, i).count) * outputs;
+  };
+  if (!remote) {
+    std::vector<std::vector<Moments>> got(static_cast<size_t>(W));
+    const std::vector<gpurngStatus_t> st = gpurng::scale::run_parts(pricer->workers, [&](int i) {
+      const ReplicationRange r = replication_range(plan.replications, W, i);
+      got[size_t(i)].resize(part_width(i));
+      if (r.count == 0) return GPURNG_STATUS_SUCCESS;
+      return run_moments<T>(pricer->workers.backend, pricer->worker_scratch[size_t(i)], nullptr,
+                            replication_plan(plan, r), model, blob, fast, got[size_t(i)].data());
+    });
+    const gpurngStatus_t failed = gpurng::scale::first_failure(st);
+    if (failed != GPURNG_STATUS_SUCCESS) return failed;
+    for (int i = 0; i < W; ++i)
+      place_replications(plan, outputs, replication_range(plan.replications, W, i), got[size_t(i)].data(), m);
+    return GPURNG_STATUS_SUCCESS;
+  }
+  // Parts in other processes: this part's replications here, every part's through the exchange.
+  const int me = pricer->part;
+  std::vector<size_t> sizes(static_cast<size_t>(W));
+  for (int i = 0; i < W; ++i) sizes[size_t(i)] = part_width(i);
+  std::vector<Moments> mine(sizes[size_t(me)]);
+  const ReplicationRange mine_range = replication_range(plan.replications, W, me);
+  gpurngStatus_t st = GPURNG_STATUS_SUCCESS;
+  if (mine_range.count > 0)
+    st = run_moments<T>(pricer->backend, pricer->scratch, pricer->stream, replication_plan(plan, mine_range), model,
+                        blob, fast, mine.data());
+  std::vector<std::vector<Moments>> got;
+  st = exchange_moments(pricer, st, mine, sizes, &got);
+  if (st != GPURNG_STATUS_SUCCESS) return st;
+  for (int i = 0; i < W; ++i)
+    place_replications(plan, outputs, replication_range(plan.replications, W, i), got[size_t(i)].data(), m);
   return GPURNG_STATUS_SUCCESS;
 }
 
@@ -170,6 +257,8 @@ gpurngStatus_t run_split(gpurngPricer_t pricer, const PricingPlan& plan, const M
                          bool fast, size_t width, Moments* m) {
   const bool remote = pricer->parts > 0;  // the other parts run in other processes (gpurngCreatePricerOnPart)
   const int W = remote ? pricer->parts : static_cast<int>(pricer->workers.devices.size());
+  if (plan.replications > 1 && plan.replications >= W)
+    return run_by_replication<T>(pricer, plan, model, blob, fast, width, W, remote, m);
   uint64_t block = kChunkPaths;
   while ((plan.paths + block - 1) / block > uint64_t(4) * uint64_t(W)) block *= 2;
   const uint64_t blocks = (plan.paths + block - 1) / block;

@@ -94,6 +94,14 @@ std::vector<PricingCase> pricing_cases() {
   o.paths = 3000;
   o.replications = 4;
   cases.push_back({"MBS Halton RQMC", o, 3});
+  // Two parameter sets: by replication on 2 and 3 workers, by points on 7 (docs/SCALING.md), each set's replications
+  // placed apart.
+  o = base();
+  o.engine = GPURNG_RNG_QUASI_SOBOL32;
+  o.paths = 5000;
+  o.first_path = 3;
+  o.replications = 5;
+  cases.push_back({"Asian Sobol' RQMC, two sets", o, 0});
   o = base();
   o.engine = GPURNG_RNG_PSEUDO_HYBRID_TAUS;
   o.normal_method = GPURNG_NORMAL_METHOD_WALLACE;
