@@ -18,6 +18,7 @@
 #include "../solvers/cuda_launch.cuh"
 #include "../solvers/tridiag_cuda.hpp"
 #include "adi_cuda.hpp"
+#include "adi_sweep.cuh"
 
 namespace gpurng {
 namespace pde {
@@ -235,49 +236,7 @@ __global__ void __launch_bounds__(kRowWarps * 32) solve_rows_kernel(DeviceHeat<T
 // few lines in flight for their loads and their recurrences); so did a warp a block keeping only each line's forward
 // values in shared memory, 16 or 32 rows loaded ahead (float 0.136 ms a direction against 0.108, double 0.312 against
 // 0.213: 6 and 3 warps a multiprocessor). Forward and backward LU sweeps of one line held in shared
-// memory at x[i * stride]: the coefficients and values of kSweepAhead rows are loaded before their recurrence runs.
-// (Loaded row by row, the coefficients sat on the recurrence's path: the grids streaming through L1 evict them, and
-// each row then waited on L2; 256^3 float, H100: 0.18 ms a strided direction against 0.10 ms for the 5-word kernel.)
-// The operations of solve_line, in its order.
-constexpr int kSweepAhead = 16;
-
-template <typename T>
-__device__ __forceinline__ void sweep_line(T* x, size_t stride, int m, const T* l, const T* inv, const T* c) {
-  T prev = T(0);
-  for (int i0 = 0; i0 < m; i0 += kSweepAhead) {
-    T ll[kSweepAhead], xx[kSweepAhead];
-#pragma unroll
-    for (int k = 0; k < kSweepAhead; ++k) {
-      const int i = i0 + k < m ? i0 + k : m - 1;  // past the end: a copy of the last row, never used
-      ll[k] = l[i];
-      xx[k] = x[size_t(i) * stride];
-    }
-#pragma unroll
-    for (int k = 0; k < kSweepAhead; ++k) {
-      if (i0 + k >= m) break;
-      prev = lu_forward_row(ll[k], xx[k], prev);
-      x[size_t(i0 + k) * stride] = prev;
-    }
-  }
-  T next = T(0);
-  for (int i0 = m - 1; i0 >= 0; i0 -= kSweepAhead) {
-    T ii[kSweepAhead], cc[kSweepAhead], xx[kSweepAhead];
-#pragma unroll
-    for (int k = 0; k < kSweepAhead; ++k) {
-      const int i = i0 - k >= 0 ? i0 - k : 0;
-      ii[k] = inv[i];
-      cc[k] = c[i];
-      xx[k] = x[size_t(i) * stride];
-    }
-#pragma unroll
-    for (int k = 0; k < kSweepAhead; ++k) {
-      if (i0 - k < 0) break;
-      next = lu_backward_row(ii[k], cc[k], xx[k], next);
-      x[size_t(i0 - k) * stride] = next;
-    }
-  }
-}
-
+// memory: adi_sweep.cuh's sweep_line.
 constexpr int kTileRows = 32;
 constexpr int kRowTileWarps = 4;
 constexpr size_t kMaxTileBytes = size_t(96) << 10;  // two blocks a multiprocessor at the largest

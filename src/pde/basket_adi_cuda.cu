@@ -6,9 +6,10 @@
 //                  CPU's values) and copied over once a phase (the damped start, then the scheme's steps);
 //   payoff:        a thread per node (basket_payoff), or a copy of the user's grid;
 //   F(U), Y_0:     a thread per node (full_tab);
-//   solves:        a thread per line of asset i, its right-hand side (b - theta F_i(src)) made in the forward sweep;
-//                  along asset 0 a line is contiguous, along i > 0 consecutive threads take consecutive j_0, so each
-//                  sweep row is one coalesced load;
+//   solves:        along asset 0 (contiguous lines) 32 lines a block held in shared memory, read and written along
+//                  the lines (solve_rows_tile_kernel); along i > 0 (and asset 0's lines too long for the tile) a thread
+//                  per line, its right-hand side (b - theta F_i(src)) made in the forward sweep, consecutive threads
+//                  on consecutive j_0, so each sweep row is one coalesced load;
 //   HV corrector:  a thread per node (full_tab of Y_D, hv_corrector);
 //   readout:       the 4^D nodes around S0 gathered and copied back; the host combines them (readout_combine).
 #include <cuda_runtime.h>
@@ -19,6 +20,7 @@
 #include "../backends/cuda/cuda_runtime.hpp"
 #include "../solvers/cuda_launch.cuh"
 #include "../solvers/tridiag_cuda.hpp"
+#include "adi_sweep.cuh"
 #include "basket_adi_cuda.hpp"
 #include "basket_adi_tables.hpp"
 #include "bs1d_scheme.hpp"  // kInfoRejected
@@ -135,6 +137,66 @@ __global__ void solve_kernel(Batch<T, D> g, int i, T theta, const T* src_base, T
       next = lu_backward_row(inv[j], c[j], rhs[e], next);
       out[e] = next;
     }
+  }
+}
+
+// Along asset 0 (contiguous lines) with the lines on chip: a block of kRowTileWarps warps takes kTileRows lines of
+// one option and holds them in shared memory, so that every global access runs along a line (coalesced) where
+// solve_kernel's thread per line touched 32 lines at once: 1. each node's right-hand side (rhs - theta F_0(src)) into
+// the tile, the warps reading along their lines; 2. warp 0's lane r sweeps line r in the tile (lines m | 1 apart,
+// so that the lanes fall in different banks) against a copy of the option's factors; 3. the tile into `out`. The same
+// operations per line as solve_kernel: the same bits (`rhs` keeps its values: nothing reads the forward ones).
+constexpr int kTileRows = 32;
+constexpr int kRowTileWarps = 4;
+constexpr size_t kMaxTileBytes = size_t(96) << 10;
+
+template <typename T>
+size_t row_tile_bytes(int m) {
+  return (size_t(kTileRows) * size_t(m | 1) + 3 * size_t(m)) * sizeof(T);
+}
+
+template <typename T, int D>
+__global__ void __launch_bounds__(kRowTileWarps * 32)
+    solve_rows_tile_kernel(Batch<T, D> g, T theta, const T* src_base, const T* rhs_base, T* out_base, size_t lines) {
+  extern __shared__ __align__(16) unsigned char tile_raw[];
+  T* tile = reinterpret_cast<T*>(tile_raw);
+  const size_t b = blockIdx.y;
+  const BasketTables<T, D>& t = g.tables[b];
+  const T* src = src_base + b * g.nodes;
+  const T* rhs = rhs_base + b * g.nodes;
+  T* out = out_base + b * g.nodes;
+  const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
+  const int m = g.m[0];
+  const size_t pitch = size_t(m | 1);
+  T* l = tile + size_t(kTileRows) * pitch;
+  T* inv = l + m;
+  T* c = inv + m;
+  for (int j = int(threadIdx.x); j < m; j += kRowTileWarps * 32) {
+    l[j] = t.l[0][j];
+    inv[j] = t.inv[0][j];
+    c[j] = t.c[0][j];
+  }
+  for (size_t group = blockIdx.x; group * kTileRows < lines; group += gridDim.x) {
+    const size_t first_line = group * kTileRows;
+    const int count = lines - first_line < size_t(kTileRows) ? int(lines - first_line) : kTileRows;
+    for (int r = wid; r < count; r += kRowTileWarps) {
+      const size_t first = (first_line + size_t(r)) * size_t(m);
+      T* row = tile + size_t(r) * pitch;
+#pragma unroll 4
+      for (int j = lane; j < m; j += 32) {
+        const size_t e = first + size_t(j);
+        row[j] = fma_hd(-theta, directional_tab(t, 0, src, e, j), rhs[e]);
+      }
+    }
+    __syncthreads();
+    if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, l, inv, c);
+    __syncthreads();
+    for (int r = wid; r < count; r += kRowTileWarps) {
+      const size_t first = (first_line + size_t(r)) * size_t(m);
+      const T* row = tile + size_t(r) * pitch;
+      for (int j = lane; j < m; j += 32) out[first + size_t(j)] = row[j];
+    }
+    __syncthreads();  // the next group's lines go into the same tile
   }
 }
 
@@ -332,6 +394,16 @@ class Stepper {
 
   void solve(size_t B, int i, T theta, const T* src, T* rhs, T* out) {
     const size_t lines = nodes_ / size_t(g_.m[i]);
+    const size_t tile = row_tile_bytes<T>(g_.m[0]);
+    if (i == 0 && tile <= kMaxTileBytes) {
+      if (tile > (size_t(48) << 10))  // past 48 KiB a kernel must ask for its shared memory
+        cudaFuncSetAttribute(solve_rows_tile_kernel<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(tile));
+      const size_t groups = (lines + kTileRows - 1) / kTileRows;
+      solve_rows_tile_kernel<T, D>
+          <<<dim3(unsigned(groups < 65535 * 16 ? groups : 65535 * 16), unsigned(B)), kRowTileWarps * 32, tile, st_>>>(
+              g_, theta, src, rhs, out, lines);
+      return;
+    }
     solve_kernel<T, D><<<dim3(blocks_for(lines), unsigned(B)), kThreads, 0, st_>>>(g_, i, theta, src, rhs, out, lines);
   }
 
