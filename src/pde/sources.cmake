@@ -10,11 +10,13 @@
 #   adi_scheme.hpp         the Douglas scheme's arithmetic, GPURNG_HD, and its scalar definition
 #   adi_api.cpp            the C boundary (checks, host or device)
 #   adi_cpu.cpp            CPU threads (adi_cpu_kernels.inc per ISA)
-#   adi_cuda.cu            GPU: a thread per node, then per line of each dimension
+#   adi_cuda.cu            GPU: a thread per node, then dimension 0's rows in shared tiles, a thread per line of the others
+#   adi_sweep.cuh          GPU: one line's LU sweeps in a shared tile (the heat and basket steppers' tiles)
 #   basket_adi_scheme.hpp  the multi-asset Black-Scholes PDE's operators and schemes, and their scalar definition
 #   basket_adi_tables.hpp  a step's coefficients, made once on the host and read by both steppers
 #   basket_adi_api.cpp     its C boundary; basket_adi_cpu.cpp its CPU stepper (basket_adi_cpu_kernels.inc per ISA)
-#   basket_adi_cuda.cu     GPU: options side by side, a thread per node, then per line of each asset
+#   basket_adi_cuda.cu     GPU: options side by side, a thread per node, asset 0's lines in shared tiles, a thread per
+#                          line of the other assets
 target_sources(gpurng_objects PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp pde/adi_api.cpp pde/adi_cpu.cpp
                                       pde/basket_adi_api.cpp pde/basket_adi_cpu.cpp)
 if(GPURNG_HAVE_CUDA)
