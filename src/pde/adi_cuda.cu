@@ -307,16 +307,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
   const size_t pitch = size_t(m | 1);
   const T q = w.k.q[0];
   const T *u = w.u, *y = w.y;
-  // The factors (the same for every row) in shared memory behind the tile, so that the sweep's loads of them wait on
-  // shared memory rather than on L2 (the grid streaming through L1 evicts them).
-  T* l = tile + size_t(kTileRows) * pitch;
-  T* inv = l + m;
-  T* c = inv + m;
-  for (int i = int(threadIdx.x); i < m; i += kRowTileWarps * 32) {
-    l[i] = w.l[0][i];
-    inv[i] = w.inv[0][i];
-    c[i] = w.c[0][i];
-  }
+  const TileFactors<T> f = copy_tile_factors<kRowTileWarps * 32>(tile, kTileRows, pitch, m, w.l[0], w.inv[0], w.c[0]);
   for (size_t g = blockIdx.x; g * kTileRows < rows; g += gridDim.x) {  // the same groups for every warp of the block
     const size_t first = g * kTileRows;
     const int count = rows - first < size_t(kTileRows) ? int(rows - first) : kTileRows;
@@ -333,15 +324,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
       }
       for (int c0 = 0; c0 < m; c0 += 32 * kTileLoadChunks) tile_rhs_chunks(u, y, row, dst, here, m, c0, q, left, lane);
     }
-    __syncthreads();
-    if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, l, inv, c);
-    __syncthreads();
-    for (int r = wid; r < count; r += kRowTileWarps) {
-      const size_t row = (first + size_t(r)) * size_t(m);
-      const T* t = tile + size_t(r) * pitch;
-      for (int i = lane; i < m; i += 32) out[row + size_t(i)] = t[i];
-    }
-    __syncthreads();  // the next group's rows go into the same tile
+    sweep_and_store_tile<kRowTileWarps>(tile, pitch, count, m, f, out, first);
   }
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One line's forward and backward LU sweeps in shared memory, for the ADI steppers' tiles of contiguous rows
+// One line's forward and backward LU sweeps in shared memory, and the tiles' phases around them, for the ADI
+// steppers' tiles of contiguous rows
 // (adi_cuda.cu's heat step, basket_adi_cuda.cu's solves along asset 0): the operations of a thread-per-line sweep
 // (thomas.hpp's lu_forward_row and lu_backward_row, in its order), so the same bits.
 #pragma once
@@ -57,6 +58,49 @@ __device__ __forceinline__ void sweep_line(T* x, size_t stride, int m, const T* 
       x[size_t(i0 - k) * stride] = next;
     }
   }
+}
+
+// A tile's factors (the same for every row), copied by the block's Threads threads behind its `rows` rows of `pitch`
+// values, so that the sweeps' loads of them wait on shared memory rather than on L2 (the grid streaming through L1
+// evicts them).
+template <typename T>
+struct TileFactors {
+  T* l;
+  T* inv;
+  T* c;
+};
+
+template <int Threads, typename T>
+__device__ __forceinline__ TileFactors<T> copy_tile_factors(T* tile, int rows, size_t pitch, int m, const T* l,
+                                                            const T* inv, const T* c) {
+  TileFactors<T> f;
+  f.l = tile + size_t(rows) * pitch;
+  f.inv = f.l + m;
+  f.c = f.inv + m;
+  for (int i = int(threadIdx.x); i < m; i += Threads) {
+    f.l[i] = l[i];
+    f.inv[i] = inv[i];
+    f.c[i] = c[i];
+  }
+  return f;
+}
+
+// A tile's last two phases, once every row's right-hand side is in it (row r's m values at tile + r pitch): warp 0's
+// lane r sweeps row r, then the block's Warps warps store row r along the row at out + (first_row + r) m. Returns
+// when the tile may take the next rows.
+template <int Warps, typename T>
+__device__ __forceinline__ void sweep_and_store_tile(T* tile, size_t pitch, int count, int m, const TileFactors<T>& f,
+                                                     T* out, size_t first_row) {
+  const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
+  __syncthreads();
+  if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, f.l, f.inv, f.c);
+  __syncthreads();
+  for (int r = wid; r < count; r += Warps) {
+    const size_t row = (first_row + size_t(r)) * size_t(m);
+    const T* t = tile + size_t(r) * pitch;
+    for (int i = lane; i < m; i += 32) out[row + size_t(i)] = t[i];
+  }
+  __syncthreads();
 }
 
 }  // namespace cuda

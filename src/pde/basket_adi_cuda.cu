@@ -168,14 +168,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32)
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
   const int m = g.m[0];
   const size_t pitch = size_t(m | 1);
-  T* l = tile + size_t(kTileRows) * pitch;
-  T* inv = l + m;
-  T* c = inv + m;
-  for (int j = int(threadIdx.x); j < m; j += kRowTileWarps * 32) {
-    l[j] = t.l[0][j];
-    inv[j] = t.inv[0][j];
-    c[j] = t.c[0][j];
-  }
+  const TileFactors<T> f = copy_tile_factors<kRowTileWarps * 32>(tile, kTileRows, pitch, m, t.l[0], t.inv[0], t.c[0]);
   for (size_t group = blockIdx.x; group * kTileRows < lines; group += gridDim.x) {
     const size_t first_line = group * kTileRows;
     const int count = lines - first_line < size_t(kTileRows) ? int(lines - first_line) : kTileRows;
@@ -188,15 +181,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32)
         row[j] = fma_hd(-theta, directional_tab(t, 0, src, e, j), rhs[e]);
       }
     }
-    __syncthreads();
-    if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, l, inv, c);
-    __syncthreads();
-    for (int r = wid; r < count; r += kRowTileWarps) {
-      const size_t first = (first_line + size_t(r)) * size_t(m);
-      const T* row = tile + size_t(r) * pitch;
-      for (int j = lane; j < m; j += 32) out[first + size_t(j)] = row[j];
-    }
-    __syncthreads();  // the next group's lines go into the same tile
+    sweep_and_store_tile<kRowTileWarps>(tile, pitch, count, m, f, out, first_line);
   }
 }
 
