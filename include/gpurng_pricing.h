@@ -172,9 +172,9 @@ GPURNG_API gpurngStatus_t gpurngCreatePricerOnBackend(gpurngPricer_t *pricer, gp
  * CPU (CPU workers), whatever the worker count. RQMC with at least as many replications R as workers W is split by
  * replication instead: worker i prices replications floor(R i / W) .. floor(R (i + 1) / W) - 1, every path of each,
  * and the replications are combined in order as one call combines them (the same bits); with fewer replications than
- * workers RQMC is split by points as above, each replication's moments kept apart. The list is copied; calls are synchronous and ignore gpurngPricerSetStream
- * (each worker runs on its device's default stream); every pricing function and status is as for one pricer, plus
- * a worker's CUDA error (the first in worker order).
+ * workers RQMC is split by points as above, each replication's moments kept apart. The list is copied; calls are
+ * synchronous and ignore gpurngPricerSetStream (each worker runs on its device's default stream); every pricing
+ * function and status is as for one pricer, plus a worker's CUDA error (the first in worker order).
  * @return GPURNG_STATUS_SUCCESS; GPURNG_STATUS_NULL_POINTER if @p pricer is NULL; GPURNG_STATUS_NOT_INITIALIZED if
  *         @p workers is NULL; GPURNG_STATUS_INVALID_VALUE if GPURNG_THREADS is invalid (CPU workers);
  *         GPURNG_STATUS_ALLOCATION_FAILED.
