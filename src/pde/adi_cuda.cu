@@ -237,20 +237,11 @@ __global__ void __launch_bounds__(kRowWarps * 32) solve_rows_kernel(DeviceHeat<T
 // values in shared memory, 16 or 32 rows loaded ahead (float 0.136 ms a direction against 0.108, double 0.312 against
 // 0.213: 6 and 3 warps a multiprocessor). Forward and backward LU sweeps of one line held in shared
 // memory: adi_sweep.cuh's sweep_line.
-constexpr int kTileRows = 32;
-constexpr int kRowTileWarps = 4;
-constexpr size_t kMaxTileBytes = size_t(96) << 10;  // two blocks a multiprocessor at the largest
 // Blocks a multiprocessor holds at m = 256 by shared memory (36 KiB a float tile, 72 KiB a double one): the
 // registers are held to that many too (phase 1's loads in flight want about 96 a thread in float, which left room
 // for 5).
 template <typename T>
 constexpr int kRowTileBlocks = sizeof(T) == 4 ? 6 : 3;
-
-// The tile (kTileRows rows, m | 1 apart) and the three factor arrays behind it.
-template <typename T>
-size_t row_tile_bytes(int m) {
-  return (size_t(kTileRows) * size_t(m | 1) + 3 * size_t(m)) * sizeof(T);
-}
 
 // Phase 1's loads: a warp reads kTileLoadRows rows of kTileLoadChunks 32-value chunks at once (2 x 16 loads in flight
 // a lane), and takes each node's neighbours from the lanes beside it by shuffles instead of loading them again. Row by
@@ -307,7 +298,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
   const size_t pitch = size_t(m | 1);
   const T q = w.k.q[0];
   const T *u = w.u, *y = w.y;
-  const TileFactors<T> f = copy_tile_factors<kRowTileWarps * 32>(tile, kTileRows, pitch, m, w.l[0], w.inv[0], w.c[0]);
+  const TileFactors<T> f = copy_tile_factors(tile, pitch, m, w.l[0], w.inv[0], w.c[0]);
   for (size_t g = blockIdx.x; g * kTileRows < rows; g += gridDim.x) {  // the same groups for every warp of the block
     const size_t first = g * kTileRows;
     const int count = rows - first < size_t(kTileRows) ? int(rows - first) : kTileRows;
@@ -324,7 +315,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
       }
       for (int c0 = 0; c0 < m; c0 += 32 * kTileLoadChunks) tile_rhs_chunks(u, y, row, dst, here, m, c0, q, left, lane);
     }
-    sweep_and_store_tile<kRowTileWarps>(tile, pitch, count, m, f, out, first);
+    sweep_and_store_tile(tile, pitch, count, m, f, out, first);
   }
 }
 

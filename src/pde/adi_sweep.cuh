@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One line's forward and backward LU sweeps in shared memory, and the tiles' phases around them, for the ADI
-// steppers' tiles of contiguous rows
-// (adi_cuda.cu's heat step, basket_adi_cuda.cu's solves along asset 0): the operations of a thread-per-line sweep
-// (thomas.hpp's lu_forward_row and lu_backward_row, in its order), so the same bits.
+// The ADI steppers' tiles of contiguous rows (adi_cuda.cu's heat step along dimension 0, basket_adi_cuda.cu's solves
+// along asset 0): kTileRows rows a block of kRowTileWarps warps held in shared memory, one line's forward and
+// backward LU sweeps there (the operations of a thread-per-line sweep, thomas.hpp's lu_forward_row and
+// lu_backward_row in its order, so the same bits), and the tile's phases around them.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -20,6 +20,17 @@ namespace cuda {
 // them, and each row then waited on L2; 256^3 float, H100: 0.18 ms a strided direction against 0.10 ms for the
 // 5-word kernel).
 constexpr int kSweepAhead = 16;
+
+constexpr int kTileRows = 32;                       // rows a tile: warp 0's lanes sweep one each
+constexpr int kRowTileWarps = 4;                    // warps a tile's block: all load and store, one sweeps
+constexpr size_t kMaxTileBytes = size_t(96) << 10;  // two blocks a multiprocessor at the largest
+
+// A tile's bytes: kTileRows rows m | 1 apart (an odd count, so that the sweeping lanes fall in different banks) and
+// the three factor arrays behind them.
+template <typename T>
+size_t row_tile_bytes(int m) {
+  return (size_t(kTileRows) * size_t(m | 1) + 3 * size_t(m)) * sizeof(T);
+}
 
 template <typename T>
 __device__ __forceinline__ void sweep_line(T* x, size_t stride, int m, const T* l, const T* inv, const T* c) {
@@ -60,7 +71,7 @@ __device__ __forceinline__ void sweep_line(T* x, size_t stride, int m, const T* 
   }
 }
 
-// A tile's factors (the same for every row), copied by the block's Threads threads behind its `rows` rows of `pitch`
+// A tile's factors (the same for every row), copied by the block's threads behind its kTileRows rows of `pitch`
 // values, so that the sweeps' loads of them wait on shared memory rather than on L2 (the grid streaming through L1
 // evicts them).
 template <typename T>
@@ -70,14 +81,14 @@ struct TileFactors {
   T* c;
 };
 
-template <int Threads, typename T>
-__device__ __forceinline__ TileFactors<T> copy_tile_factors(T* tile, int rows, size_t pitch, int m, const T* l,
-                                                            const T* inv, const T* c) {
+template <typename T>
+__device__ __forceinline__ TileFactors<T> copy_tile_factors(T* tile, size_t pitch, int m, const T* l, const T* inv,
+                                                            const T* c) {
   TileFactors<T> f;
-  f.l = tile + size_t(rows) * pitch;
+  f.l = tile + size_t(kTileRows) * pitch;
   f.inv = f.l + m;
   f.c = f.inv + m;
-  for (int i = int(threadIdx.x); i < m; i += Threads) {
+  for (int i = int(threadIdx.x); i < m; i += kRowTileWarps * 32) {
     f.l[i] = l[i];
     f.inv[i] = inv[i];
     f.c[i] = c[i];
@@ -86,16 +97,16 @@ __device__ __forceinline__ TileFactors<T> copy_tile_factors(T* tile, int rows, s
 }
 
 // A tile's last two phases, once every row's right-hand side is in it (row r's m values at tile + r pitch): warp 0's
-// lane r sweeps row r, then the block's Warps warps store row r along the row at out + (first_row + r) m. Returns
+// lane r sweeps row r, then the block's warps store row r along the row at out + (first_row + r) m. Returns
 // when the tile may take the next rows.
-template <int Warps, typename T>
+template <typename T>
 __device__ __forceinline__ void sweep_and_store_tile(T* tile, size_t pitch, int count, int m, const TileFactors<T>& f,
                                                      T* out, size_t first_row) {
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
   __syncthreads();
   if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, f.l, f.inv, f.c);
   __syncthreads();
-  for (int r = wid; r < count; r += Warps) {
+  for (int r = wid; r < count; r += kRowTileWarps) {
     const size_t row = (first_row + size_t(r)) * size_t(m);
     const T* t = tile + size_t(r) * pitch;
     for (int i = lane; i < m; i += 32) out[row + size_t(i)] = t[i];

@@ -146,15 +146,7 @@ __global__ void solve_kernel(Batch<T, D> g, int i, T theta, const T* src_base, T
 // the tile, the warps reading along their lines; 2. warp 0's lane r sweeps line r in the tile (lines m | 1 apart,
 // so that the lanes fall in different banks) against a copy of the option's factors; 3. the tile into `out`. The same
 // operations per line as solve_kernel: the same bits (`rhs` keeps its values: nothing reads the forward ones).
-constexpr int kTileRows = 32;
-constexpr int kRowTileWarps = 4;
-constexpr size_t kMaxTileBytes = size_t(96) << 10;
-
-template <typename T>
-size_t row_tile_bytes(int m) {
-  return (size_t(kTileRows) * size_t(m | 1) + 3 * size_t(m)) * sizeof(T);
-}
-
+// adi_sweep.cuh holds the tile's size and its last two phases.
 template <typename T, int D>
 __global__ void __launch_bounds__(kRowTileWarps * 32)
     solve_rows_tile_kernel(Batch<T, D> g, T theta, const T* src_base, const T* rhs_base, T* out_base, size_t lines) {
@@ -168,7 +160,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32)
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
   const int m = g.m[0];
   const size_t pitch = size_t(m | 1);
-  const TileFactors<T> f = copy_tile_factors<kRowTileWarps * 32>(tile, kTileRows, pitch, m, t.l[0], t.inv[0], t.c[0]);
+  const TileFactors<T> f = copy_tile_factors(tile, pitch, m, t.l[0], t.inv[0], t.c[0]);
   for (size_t group = blockIdx.x; group * kTileRows < lines; group += gridDim.x) {
     const size_t first_line = group * kTileRows;
     const int count = lines - first_line < size_t(kTileRows) ? int(lines - first_line) : kTileRows;
@@ -181,7 +173,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32)
         row[j] = fma_hd(-theta, directional_tab(t, 0, src, e, j), rhs[e]);
       }
     }
-    sweep_and_store_tile<kRowTileWarps>(tile, pitch, count, m, f, out, first_line);
+    sweep_and_store_tile(tile, pitch, count, m, f, out, first_line);
   }
 }
 
@@ -236,6 +228,11 @@ class Stepper {
       g_.stride[i] = i == 0 ? 1 : g_.stride[i - 1] * size_t(g_.m[i - 1]);
     }
     g_.nodes = nodes_;
+    tile_bytes_ = row_tile_bytes<T>(g_.m[0]);
+    if (tile_bytes_ > kMaxTileBytes) tile_bytes_ = 0;  // asset 0's lines too long for a tile: solve_kernel
+    if (tile_bytes_ > (size_t(48) << 10))  // past 48 KiB a kernel must ask for its shared memory (a failure shows
+                                           // at the launch)
+      cudaFuncSetAttribute(solve_rows_tile_kernel<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(tile_bytes_));
   }
 
   // Scratch bytes for a batch of B options.
@@ -379,14 +376,10 @@ class Stepper {
 
   void solve(size_t B, int i, T theta, const T* src, T* rhs, T* out) {
     const size_t lines = nodes_ / size_t(g_.m[i]);
-    const size_t tile = row_tile_bytes<T>(g_.m[0]);
-    if (i == 0 && tile <= kMaxTileBytes) {
-      if (tile > (size_t(48) << 10))  // past 48 KiB a kernel must ask for its shared memory
-        cudaFuncSetAttribute(solve_rows_tile_kernel<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(tile));
+    if (i == 0 && tile_bytes_) {
       const size_t groups = (lines + kTileRows - 1) / kTileRows;
-      solve_rows_tile_kernel<T, D>
-          <<<dim3(unsigned(groups < 65535 * 16 ? groups : 65535 * 16), unsigned(B)), kRowTileWarps * 32, tile, st_>>>(
-              g_, theta, src, rhs, out, lines);
+      solve_rows_tile_kernel<T, D><<<dim3(unsigned(groups < 65535 * 16 ? groups : 65535 * 16), unsigned(B)),
+                                     kRowTileWarps * 32, tile_bytes_, st_>>>(g_, theta, src, rhs, out, lines);
       return;
     }
     solve_kernel<T, D><<<dim3(blocks_for(lines), unsigned(B)), kThreads, 0, st_>>>(g_, i, theta, src, rhs, out, lines);
@@ -397,6 +390,7 @@ class Stepper {
   cudaStream_t st_;
   BasketTableStore<T, D> store_;
   size_t nodes_ = 0;
+  size_t tile_bytes_ = 0;  // shared memory of solve_rows_tile_kernel along asset 0, 0 where it does not fit
   Batch<T, D> g_{};
 };
 
