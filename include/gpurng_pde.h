@@ -146,11 +146,14 @@ typedef enum gpurngAdiScheme {
  * Step the heat equation u_t = u_xx + u_yy (+ u_zz) on a box by an ADI scheme, in place. The grid holds the
  * interior nodes of a uniform box grid, n[0] x n[1] (x n[2]), dimension 0 contiguous (node (i, j, k) at
  * i + n[0] (j + n[1] k)), spacing h[d] along dimension d, with zero values on the boundary outside them
- * (Dirichlet). A_d u at a node is (u_left - 2 u + u_right) / h[d]^2 along dimension d, computed as
- * fma(-2, u, u_left + u_right) times dt / h[d]^2 (r_d, rounded once) through fused multiply-adds in dimension order;
- * each directional system, the same on every line (-q_d off the diagonal, fma(2, q_d, 1) on it, q_d = theta r_d
- * rounded once), is solved by Thomas' algorithm with that matrix's LU factors (the arithmetic of
- * gpurngDgtsvConstantBatch with GPURNG_TRIDIAG_THOMAS). Every node's operations are the same on both backends,
+ * (Dirichlet). Douglas is computed in its increment form (Y_j = U + Z_j):
+ *   Z_0 = dt sum_j A_j U,   (I - theta dt A_j) Z' = Z  for j = 1 .. d-1, then j = 0,   U' = U + Z,
+ * the same scheme (the A_j commute), each solve's right-hand side one grid. A_d u at a node is
+ * (u_left - 2 u + u_right) / h[d]^2 along dimension d, computed as fma(-2, u, u_left + u_right) times dt / h[d]^2
+ * (r_d, rounded once) through fused multiply-adds in dimension order; each directional system, the same on every
+ * line (-q_d off the diagonal, fma(2, q_d, 1) on it, q_d = theta r_d rounded once), is solved by Thomas' algorithm
+ * with that matrix's LU factors (the arithmetic of gpurngDgtsvConstantBatch with GPURNG_TRIDIAG_THOMAS). Every
+ * node's operations are the same on both backends,
  * whatever the thread or block count: the CPU and the GPU give the same bits. docs/SOLVERS.md has the operators,
  * the bytes a step moves and the measured speed.
  * @param scheme  GPURNG_ADI_DOUGLAS (the heat equation has no mixed derivatives)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The heat equation's Douglas ADI step (gpurngHeatAdi*, host memory, every core) against the same step built the
-// way a C or Fortran code builds it with the stock library, in the same run: the explicit part by a plain loop,
-// then per dimension every line's right-hand side gathered, LAPACK ?gtsv on it (with its three diagonals copied in
-// again: ?gtsv overwrites them) and the solution scattered back, on one thread. Median of the steps' times.
+// The heat equation's Douglas ADI step (gpurngHeatAdi*, host memory, every core) against the same step (its increment
+// form, docs/SOLVERS.md) built the way a C or Fortran code builds it with the stock library, in the same run: the
+// increment Z_0 by a plain loop, then per dimension every line's Z gathered, LAPACK ?gtsv on it (with its three
+// diagonals copied in again: ?gtsv overwrites them) and the solution scattered back (the last dimension adding it to
+// U), on one thread. Median of the steps' times.
 // Usage: adi_cpu_bench [out.json] [n ...]   (cube sides; default 64 128)
 #include <algorithm>
 #include <chrono>
@@ -25,7 +26,7 @@ namespace {
 using bench::gtsv;
 using bench::median_seconds;
 
-// One Douglas step (theta = 1/2) on an n^3 cube with LAPACK, one thread.
+// One Douglas step (theta = 1/2, increment form) on an n^3 cube with LAPACK, one thread.
 template <typename T>
 void lapack_step(int n, T r, T q, std::vector<T>& u, std::vector<T>& y, std::vector<T>& rhs_line) {
   const size_t s[3] = {1, size_t(n), size_t(n) * n}, N = size_t(n) * n * n;
@@ -35,7 +36,7 @@ void lapack_step(int n, T r, T q, std::vector<T>& u, std::vector<T>& y, std::vec
   };
   for (size_t e = 0; e < N; ++e) {
     const int i0 = int(e % n), i1 = int(e / n % n), i2 = int(e / (size_t(n) * n));
-    y[e] = u[e] + r * (D(e, 0, i0) + D(e, 1, i1) + D(e, 2, i2));
+    y[e] = r * (D(e, 0, i0) + D(e, 1, i1) + D(e, 2, i2));
   }
   std::vector<T> dl(n), d(n), du(n);
   for (int j = 0; j < 3; ++j) {
@@ -45,13 +46,15 @@ void lapack_step(int n, T r, T q, std::vector<T>& u, std::vector<T>& y, std::vec
       const size_t first = j == 0 ? line * n : j == 1 ? a + b * s[2] : a + b * s[1];
       for (int i = 0; i < n; ++i) {
         const size_t e = first + size_t(i) * s[j];
-        rhs_line[i] = y[e] - q * D(e, j, i);
+        rhs_line[i] = y[e];
         dl[i] = du[i] = -q;
         d[i] = T(1) + T(2) * q;
       }
       gtsv(n, dl.data(), d.data(), du.data(), rhs_line.data());
-      T* out = j == 2 ? u.data() : y.data();
-      for (int i = 0; i < n; ++i) out[first + size_t(i) * s[j]] = rhs_line[i];
+      if (j == 2)
+        for (int i = 0; i < n; ++i) u[first + size_t(i) * s[j]] += rhs_line[i];
+      else
+        for (int i = 0; i < n; ++i) y[first + size_t(i) * s[j]] = rhs_line[i];
     }
   }
 }

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // ADI steps on the GPU (issue 35; docs/SOLVERS.md), device memory, cudaEvents, the median of repetitions:
-//  - the heat equation's Douglas step on an n^3 box (gpurngHeatAdiFloat / Double; default n = 256) against the same
-//    step built from cuSPARSE in the same run: the right-hand-side kernels (Y_0 = U + sum r_j D_j U, then
-//    Y_j - q_j D_j U per direction), the coefficient arrays rebuilt before every solve (gtsvInterleavedBatch clobbers
-//    them) and counted, gtsv2StridedBatch along the contiguous dimension, gtsvInterleavedBatch (algorithm 0, Thomas)
-//    along the outermost, and along the middle one a transpose of the middle and outer axes, the interleaved solve
-//    and the transpose back. A step's time is the difference of two calls (S + 8 and S steps) over 8;
+//  - the heat equation's Douglas step on an n^3 box (gpurngHeatAdiFloat / Double; default n = 256; the increment
+//    form, docs/SOLVERS.md) against the same step built from cuSPARSE in the same run: the increment kernel
+//    (Z_0 = sum r_j D_j U), the coefficient arrays rebuilt before every solve (gtsvInterleavedBatch clobbers them)
+//    and counted, gtsv2StridedBatch along the contiguous dimension, gtsvInterleavedBatch (algorithm 0, Thomas) along
+//    the outermost, and along the middle one a transpose of the middle and outer axes, the interleaved solve and the
+//    transpose back, each solve on Z in place, then U' = U + Z. A step's time is the difference of two calls (S + 8
+//    and S steps) over 8;
 //  - the same step's bandwidth floor: a kernel reading and writing the grid as often as the step must (the explicit
-//    pass: U in, Y out; each solve: its right-hand side in, solution out: 1 + D passes of a read and a write);
+//    pass: U in, Z out; each solve: its right-hand side in, solution out: 1 + D passes of a read and a write);
 //  - the three-asset Black-Scholes step (gpurngBlackScholesAdiFloat / Double, Hundsdorfer-Verwer, one option, device
 //    memory) at J = 64 and 128, the difference of two calls as above, with its own floor (the grid transfers its
 //    stages must make, bench_basket).
@@ -37,9 +38,9 @@ struct Row {
   std::string anchor;
 };
 
-// Y_0 = U + sum_j r_j D_j U (zero outside the box), a thread per node.
+// Z_0 = sum_j r_j D_j U (zero outside the box), a thread per node.
 template <typename T>
-__global__ void explicit_rhs(const T* u, T* y, int n, T r) {
+__global__ void increment(const T* u, T* z, int n, T r) {
   const size_t N = size_t(n) * n * n, s1 = size_t(n), s2 = size_t(n) * n;
   for (size_t e = blockIdx.x * size_t(blockDim.x) + threadIdx.x; e < N; e += size_t(gridDim.x) * blockDim.x) {
     const int i0 = int(e % s1), i1 = int((e / s1) % s1), i2 = int(e / s2);
@@ -47,19 +48,15 @@ __global__ void explicit_rhs(const T* u, T* y, int n, T r) {
     const T d0 = (i0 > 0 ? u[e - 1] : T(0)) + (i0 + 1 < n ? u[e + 1] : T(0)) - T(2) * c;
     const T d1 = (i1 > 0 ? u[e - s1] : T(0)) + (i1 + 1 < n ? u[e + s1] : T(0)) - T(2) * c;
     const T d2 = (i2 > 0 ? u[e - s2] : T(0)) + (i2 + 1 < n ? u[e + s2] : T(0)) - T(2) * c;
-    y[e] = c + r * (d0 + d1 + d2);
+    z[e] = r * (d0 + d1 + d2);
   }
 }
 
-// x = y - q D_j U along dimension j (stride s), a thread per node.
+// U' = U + Z, a thread per node.
 template <typename T>
-__global__ void direction_rhs(const T* u, const T* y, T* x, int n, size_t s, T q) {
-  const size_t N = size_t(n) * n * n;
-  for (size_t e = blockIdx.x * size_t(blockDim.x) + threadIdx.x; e < N; e += size_t(gridDim.x) * blockDim.x) {
-    const int i = int((e / s) % size_t(n));
-    const T d = (i > 0 ? u[e - s] : T(0)) + (i + 1 < n ? u[e + s] : T(0)) - T(2) * u[e];
-    x[e] = y[e] - q * d;
-  }
+__global__ void update(T* u, const T* z, size_t N) {
+  for (size_t e = blockIdx.x * size_t(blockDim.x) + threadIdx.x; e < N; e += size_t(gridDim.x) * blockDim.x)
+    u[e] += z[e];
 }
 
 // The directional matrix for every system: -q off the diagonal (0 outside each system), 1 + 2q on it. `interleaved`:
@@ -132,24 +129,20 @@ struct CusparseStep {
     BENCH_CHECK_CUDA(cudaMalloc(&buf_inter, b + 1));
   }
   void step() {
-    const size_t s1 = size_t(n), s2 = size_t(n) * n;
     const int batch = n * n;
-    explicit_rhs<T><<<kBlocks, kThreads, 0, st>>>(u, y, n, r);
-    // Dimension 0: contiguous systems.
-    direction_rhs<T><<<kBlocks, kThreads, 0, st>>>(u, y, x, n, 1, q);
+    increment<T><<<kBlocks, kThreads, 0, st>>>(u, x, n, r);
+    // Dimension 0: contiguous systems, Z in x.
     coefficients<T><<<kBlocks, kThreads, 0, st>>>(dl, d, du, n, size_t(batch), q, false);
     CHECK_OK(cusparse_gtsv::strided(sp, n, dl, d, du, x, batch, n, buf_strided));
-    // Dimension 1: Y_1 = x; rhs into y, swapped so the lines run along the outermost axis, solved, swapped back.
-    direction_rhs<T><<<kBlocks, kThreads, 0, st>>>(u, x, y, n, s1, q);
-    swap_outer<T><<<kBlocks, kThreads, 0, st>>>(y, x, n);
-    coefficients<T><<<kBlocks, kThreads, 0, st>>>(dl, d, du, n, size_t(batch), q, true);
-    CHECK_OK(cusparse_gtsv::interleaved(sp, 0, n, dl, d, du, x, batch, buf_inter));
+    // Dimension 1: swapped into y so the lines run along the outermost axis, solved, swapped back into x.
     swap_outer<T><<<kBlocks, kThreads, 0, st>>>(x, y, n);
-    // Dimension 2: interleaved in place; U' = the solution.
-    direction_rhs<T><<<kBlocks, kThreads, 0, st>>>(u, y, x, n, s2, q);
+    coefficients<T><<<kBlocks, kThreads, 0, st>>>(dl, d, du, n, size_t(batch), q, true);
+    CHECK_OK(cusparse_gtsv::interleaved(sp, 0, n, dl, d, du, y, batch, buf_inter));
+    swap_outer<T><<<kBlocks, kThreads, 0, st>>>(y, x, n);
+    // Dimension 2: interleaved in place; then U' = U + Z.
     coefficients<T><<<kBlocks, kThreads, 0, st>>>(dl, d, du, n, size_t(batch), q, true);
     CHECK_OK(cusparse_gtsv::interleaved(sp, 0, n, dl, d, du, x, batch, buf_inter));
-    BENCH_CHECK_CUDA(cudaMemcpyAsync(u, x, N() * sizeof(T), cudaMemcpyDeviceToDevice, st));
+    update<T><<<kBlocks, kThreads, 0, st>>>(u, x, N());
   }
 };
 
@@ -184,12 +177,13 @@ void bench_heat(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t solv
   cs.setup();
   const double cs_ms = bench::median_ms(
       st, [&] { cs.step(); }, reps);
-  // The floor: the explicit pass (U in, Y_0 out) and D solves (right-hand side in, solution out): 4 passes.
+  // The floor: the explicit pass (U in, Z_0 out) and D solves (right-hand side in, solution out): 4 passes.
   const double floor_ms = 4 * pass_ms<T>(st, N);
   const std::string t = sizeof(T) == 4 ? "float" : "double";
   rows.push_back(
       {"heat Douglas step " + std::to_string(n) + "^3 " + t, ours_ms, floor_ms, cs_ms,
-       "cusparse gtsv2StridedBatch / gtsvInterleavedBatch (algo 0) + rhs, coefficient and transpose kernels"});
+       "cusparse gtsv2StridedBatch / gtsvInterleavedBatch (algo 0) + increment, coefficient, transpose and update "
+       "kernels"});
   cudaFree(cs.buf_strided);
   cudaFree(cs.buf_inter);
   for (T* p : {u, y, x, dl, d, du}) cudaFree(p);

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The GPU's Douglas ADI step for the heat equation: the operations of adi_scheme.hpp's definition at every node, as
-// the CPU's adi_cpu_kernels.inc runs them, so the same bits. A step is D + 1 kernels over the grid:
+// The GPU's Douglas ADI step for the heat equation (increment form): the operations of adi_scheme.hpp's definition at
+// every node, as the CPU's adi_cpu_kernels.inc runs them, so the same bits. A step is D + 1 kernels over the grid:
 //   explicit:       a thread per node (a 3-D launch: no index divisions): its second differences and
-//                   douglas_explicit into the scratch grid Y;
-//   dimension 0:    32 rows a block held whole in shared memory (solve_row_tile_kernel): the right-hand side
-//                   (Y_0 - q_0 D_0 U) computed into the tile from loads along the rows, a lane sweeping each row in
-//                   the tile, the solution stored along the rows (3 words a node); rows too long for the tile a warp
-//                   per 32 rows through 32-column shared tiles (solve_rows_kernel, 5 words: its forward values go
-//                   to Y and back);
-//   dimension j>0:  a thread per line along j, consecutive threads on consecutive i_0: every sweep row is one
-//                   coalesced load, and each thread loads kAhead<T> rows before it runs their recurrence;
-// each solve computing its right-hand side where it is used, the last direction writing U' into u. The directional
-// matrices' LU factors (n_j values each of l, 1/p and c) are made on the device by one thread per dimension
-// (douglas_factor, the CPU's arithmetic), so a call copies nothing from the host and can be captured.
+//                   douglas_increment into the scratch grid Z (U in, Z out);
+//   dimension j>0:  32 lines a block of one warp, each lane's line held in shared memory (solve_lines_kernel: Z in,
+//                   Z out, 2 words a node); lines too long for it a thread per line (solve_kernel, 4 words: its
+//                   forward values go to Z and back);
+//   dimension 0:    last, 32 rows a block held whole in shared memory (solve_row_tile_kernel): Z copied into the
+//                   tile along the rows, a lane sweeping each row in the tile, U' = U + Z stored along the rows (3
+//                   words); rows too long for the tile a warp per 32 rows through 32-column shared tiles
+//                   (solve_rows_kernel, 5 words).
+// The directional matrices' LU factors (n_j values each of l, 1/p and c) are made on the device by one thread per
+// dimension (douglas_factor, the CPU's arithmetic), so a call copies nothing from the host and can be captured.
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
 #include "../solvers/cuda_launch.cuh"
@@ -41,7 +41,7 @@ struct DeviceHeat {
   const T* inv[D];
   const T* c[D];
   T* u;
-  T* y;
+  T* z;
 
   __device__ size_t stride(int j) const {
     size_t s = 1;
@@ -82,240 +82,219 @@ __global__ void __launch_bounds__(kExplicitThreads) explicit_kernel(DeviceHeat<T
 #pragma unroll
       for (int j = 0; j < D; ++j)
         d[j] = second_difference(idx[j] > 0 ? u[e - s[j]] : T(0), u[e], idx[j] + 1 < n[j] ? u[e + s[j]] : T(0));
-      w.y[e] = douglas_explicit(u[e], d, w.k);
+      w.z[e] = douglas_increment(d, w.k);
     }
 }
 
-// Rows a thread loads ahead along a strided line: the loads of a group are independent of the recurrence, so they
-// are issued together and their latency is paid once a group rather than once a row (a thread-per-line sweep of
-// 256 rows waited on each load in turn: 0.22 ms for a 256^3 float dimension, 21 % of its floor, H200). 16 rows in
-// float, 8 in double (H100, 256^3 step, same run: float 0.512 -> 0.473 ms from 8 to 16, 0.508 at 32; double 0.955 ms
-// at 8, 0.987 at 16). Launching the lines in waves, so that a wave's forward values stay in L2 for the backward
-// sweep, was slower at every size tried (16384 lines a wave: float 0.65-0.80 ms).
-template <typename T>
-constexpr int kAhead = sizeof(T) == 4 ? 16 : 8;
-
-// Dimension j > 0's solve of the line from `first` (stride s between rows), a thread per line, its right-hand side
-// (Y_j - q_j D_j U) made where it is used; the solution into `out` (which may be u: the line's u values are all
-// read by the forward sweep before the backward sweep writes).
-template <int Ahead, typename T, int D>
-__device__ __forceinline__ void solve_line(const DeviceHeat<T, D>& w, int j, size_t first, T* out) {
-  const int m = w.n[j];
-  const size_t s = w.stride(j);
-  const T q = w.k.q[j];
-  const T *l = w.l[j], *inv = w.inv[j], *c = w.c[j], *u = w.u;
-  T* y = w.y;
-  T prev = T(0), left = T(0), mid = u[first];
-  for (int i0 = 0; i0 < m; i0 += Ahead) {
-    T right[Ahead], yy[Ahead];
-#pragma unroll
-    for (int k = 0; k < Ahead; ++k) {
-      const int i = i0 + k;
-      const size_t e = first + size_t(i) * s;
-      right[k] = i + 1 < m ? u[e + s] : T(0);
-      yy[k] = i < m ? y[e] : T(0);
-    }
-#pragma unroll
-    for (int k = 0; k < Ahead; ++k) {
-      const int i = i0 + k;
-      if (i >= m) break;
-      const T diff = second_difference(left, mid, right[k]);
-      prev = lu_forward_row(l[i], douglas_rhs(yy[k], q, diff), prev);
-      y[first + size_t(i) * s] = prev;
-      left = mid;
-      mid = right[k];
-    }
-  }
-  T next = T(0);
-  for (int i0 = m - 1; i0 >= 0; i0 -= Ahead) {
-    T yy[Ahead];
-#pragma unroll
-    for (int k = 0; k < Ahead; ++k) {
-      const int i = i0 - k;
-      yy[k] = i >= 0 ? y[first + size_t(i) * s] : T(0);
-    }
-#pragma unroll
-    for (int k = 0; k < Ahead; ++k) {
-      const int i = i0 - k;
-      if (i < 0) break;
-      next = lu_backward_row(inv[i], c[i], yy[k], next);
-      out[first + size_t(i) * s] = next;
-    }
-  }
-}
-
-// Dimension j > 0: a thread per line, consecutive threads on consecutive i_0 (every row of a sweep one coalesced
-// load).
-template <int Ahead, typename T, int D>
-__global__ void solve_kernel(DeviceHeat<T, D> w, int j, size_t lines, T* out) {
+// Dimension j > 0, lines too long for solve_lines_kernel: a thread per line (from `first`, stride s between rows),
+// consecutive threads on consecutive i_0 (every row of a sweep one coalesced load), Z in place: its forward values
+// written to Z and read back.
+template <typename T, int D>
+__global__ void solve_kernel(DeviceHeat<T, D> w, int j, size_t lines) {
+  const int other = D == 3 ? 3 - j : -1;
   for (size_t t = blockIdx.x * size_t(blockDim.x) + threadIdx.x; t < lines; t += size_t(gridDim.x) * blockDim.x) {
     // t = i_0 + n_0 * (the other dimension's index).
     const size_t i0 = t % size_t(w.n[0]), o = t / size_t(w.n[0]);
-    const int other = D == 3 ? 3 - j : -1;
-    solve_line<Ahead>(w, j, i0 + (other > 0 ? o * w.stride(other) : 0), out);
+    const size_t first = i0 + (other > 0 ? o * w.stride(other) : 0);
+    sweep_line(w.z + first, w.stride(j), w.n[j], w.l[j], w.inv[j], w.c[j]);
   }
 }
 
-// Dimension 0 (contiguous rows): a warp per 32 rows, the rows moved in 32-column chunks through shared tiles so that
-// every global access is a coalesced run of 32 values; lane r then sweeps row r's chunk from the tile. The same
-// operations per row as solve_line: the same bits. (A thread per row reading its row directly took 0.63 ms for a
-// 256^3 float grid, 7 % of its floor, H200: a warp's loads touched 32 rows at once.)
+// Dimension j > 0 with the lines on chip (solve_lines_kernel): a block is one warp of 32 lines, lane t's line at
+// column t of a [m][32] buffer in shared memory, so the solve moves 2 words a node (Z in, Z out). Each lane copies
+// its line's values into its column by cp.async, kLineStages chunks of kLineChunk rows ahead of its forward sweep
+// (nothing held in registers, so the copies in flight cost no occupancy); the forward sweep replaces them by the
+// forward values, the backward sweep reads those and stores the solution. The same operations per line as the
+// definition (the same bits). A lane reads only what it copied itself: no barrier between the copies and their use.
+// (The same lines with every load through registers, 16 or 32 rows ahead, left each warp waiting on its loads between
+// chunks: slower than solve_kernel's 4 words at full occupancy; docs/SOLVERS.md.)
+constexpr int kLineChunk = 16;
+constexpr int kLineStages = 4;
+
+template <typename T>
+size_t line_block_bytes(int m) {
+  return (size_t(32) * size_t(m) + 3 * size_t(m)) * sizeof(T);
+}
+
+// One group of 32 lines (lane t's line from `first`, `active` if the lane has one), the factors at fl, finv, fc,
+// the lane's column at col.
+template <typename T, int D>
+__device__ __forceinline__ void solve_line_group(const DeviceHeat<T, D>& w, int j, bool active, size_t first,
+                                                 const T* fl, const T* finv, const T* fc, T* col) {
+  const int m = w.n[j];
+  const size_t s = w.stride(j);
+  T* __restrict__ z = w.z + first;
+  const int chunks = (m + kLineChunk - 1) / kLineChunk;
+  // Chunk c's values into the column, one commit group a chunk (empty past the end, so that the groups in flight
+  // are counted the same at every chunk).
+  auto copy_chunk = [&](int c) {
+    if (active && c < chunks) {
+#pragma unroll
+      for (int k = 0; k < kLineChunk; ++k) {
+        const int i = c * kLineChunk + k;
+        if (i < m) __pipeline_memcpy_async(col + size_t(32) * size_t(i), z + size_t(i) * s, sizeof(T));
+      }
+    }
+    __pipeline_commit();
+  };
+#pragma unroll
+  for (int c = 0; c < kLineStages; ++c) copy_chunk(c);
+  T prev = T(0);
+  for (int c = 0; c < chunks; ++c) {
+    __pipeline_wait_prior(kLineStages - 1);  // chunk c's copies have landed
+    if (active) {
+#pragma unroll
+      for (int k = 0; k < kLineChunk; ++k) {
+        const int i = c * kLineChunk + k;
+        if (i >= m) break;
+        T* x = col + size_t(32) * size_t(i);
+        prev = lu_forward_row(fl[i], *x, prev);
+        *x = prev;
+      }
+    }
+    copy_chunk(c + kLineStages);
+  }
+  __pipeline_wait_prior(0);
+  if (!active) return;
+  constexpr int kBack = 8;  // shared-memory loads issued ahead of the backward recurrence
+  T next = T(0);
+  int i = m - 1;
+  for (; i >= kBack - 1; i -= kBack) {
+    T xx[kBack];
+#pragma unroll
+    for (int k = 0; k < kBack; ++k) xx[k] = col[size_t(32) * size_t(i - k)];
+#pragma unroll
+    for (int k = 0; k < kBack; ++k) {
+      next = lu_backward_row(finv[i - k], fc[i - k], xx[k], next);
+      z[size_t(i - k) * s] = next;
+    }
+  }
+  for (; i >= 0; --i) {
+    next = lu_backward_row(finv[i], fc[i], col[size_t(32) * size_t(i)], next);
+    z[size_t(i) * s] = next;
+  }
+}
+
+template <typename T, int D>
+__global__ void __launch_bounds__(32) solve_lines_kernel(DeviceHeat<T, D> w, int j, size_t lines) {
+  extern __shared__ __align__(16) unsigned char lines_raw[];
+  const int m = w.n[j];
+  const int lane = int(threadIdx.x);
+  T* fl = reinterpret_cast<T*>(lines_raw);
+  T* finv = fl + m;
+  T* fc = finv + m;
+  for (int i = lane; i < m; i += 32) {
+    fl[i] = w.l[j][i];
+    finv[i] = w.inv[j][i];
+    fc[i] = w.c[j][i];
+  }
+  __syncwarp();
+  const int other = D == 3 ? 3 - j : -1;
+  for (size_t g = blockIdx.x; g * 32 < lines; g += gridDim.x) {  // the same groups for every lane
+    const size_t t = g * 32 + size_t(lane);
+    const bool active = t < lines;
+    size_t first = 0;
+    if (active) {  // t = i_0 + n_0 * (the other dimension's index), as solve_kernel
+      const size_t i0 = t % size_t(w.n[0]), o = t / size_t(w.n[0]);
+      first = i0 + (other > 0 ? o * w.stride(other) : 0);
+    }
+    solve_line_group(w, j, active, first, fl, finv, fc, fc + m + lane);
+    __syncwarp();
+  }
+}
+
+// Dimension 0, rows too long for a tile: a warp per 32 rows, the rows moved in 32-column chunks through a shared
+// tile so that every global access is a coalesced run of 32 values; lane r sweeps row r's chunk from the tile, its
+// forward values written to Z and read back; U' = U + Z stored with the backward sweep. The same operations per row
+// as the definition: the same bits. (A thread per row reading its row directly took 0.63 ms for a 256^3 float grid,
+// 7 % of its floor, H200: a warp's loads touched 32 rows at once.)
 constexpr int kRowWarps = 2;
 
 template <typename T, int D>
-__global__ void __launch_bounds__(kRowWarps * 32) solve_rows_kernel(DeviceHeat<T, D> w, size_t rows, T* out) {
-  __shared__ T tiles_u[kRowWarps][32][33];  // u at columns c0 .. c0 + 32 (one ahead)
-  __shared__ T tiles_y[kRowWarps][32][33];
+__global__ void __launch_bounds__(kRowWarps * 32) solve_rows_kernel(DeviceHeat<T, D> w, size_t rows) {
+  __shared__ T tiles[kRowWarps][32][33];
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
-  T(*tu)[33] = tiles_u[wid];
-  T(*ty)[33] = tiles_y[wid];
+  T(*tz)[33] = tiles[wid];
   const int m = w.n[0];
-  const T q = w.k.q[0];
-  const T *l = w.l[0], *inv = w.inv[0], *c = w.c[0], *u = w.u;
-  T* y = w.y;
+  const T *l = w.l[0], *inv = w.inv[0], *c = w.c[0];
+  T *u = w.u, *z = w.z;
   for (size_t base = (size_t(blockIdx.x) * kRowWarps + size_t(wid)) * 32; base < rows;
        base += size_t(gridDim.x) * kRowWarps * 32) {
     const int count = rows - base < 32 ? int(rows - base) : 32;
-    T prev = T(0), left = T(0);
+    T prev = T(0);
     for (int c0 = 0; c0 < m; c0 += 32) {
       const int width = m - c0 < 32 ? m - c0 : 32;
-      for (int r = 0; r < count; ++r) {
-        const size_t row = (base + size_t(r)) * size_t(m) + size_t(c0);
-        if (lane < width) {
-          tu[r][lane] = u[row + size_t(lane)];
-          ty[r][lane] = y[row + size_t(lane)];
-        }
-        if (lane == 0) tu[r][32] = c0 + 32 < m ? u[row + 32] : T(0);
-      }
+      for (int r = 0; r < count; ++r)
+        if (lane < width) tz[r][lane] = z[(base + size_t(r)) * size_t(m) + size_t(c0 + lane)];
       __syncwarp();
       if (lane < count)
         for (int k = 0; k < width; ++k) {
-          const T right = c0 + k + 1 < m ? tu[lane][k + 1] : T(0), mid = tu[lane][k];
-          const T diff = second_difference(left, mid, right);
-          prev = lu_forward_row(l[c0 + k], douglas_rhs(ty[lane][k], q, diff), prev);
-          ty[lane][k] = prev;
-          left = mid;
+          prev = lu_forward_row(l[c0 + k], tz[lane][k], prev);
+          tz[lane][k] = prev;
         }
       __syncwarp();
       for (int r = 0; r < count; ++r)
-        if (lane < width) y[(base + size_t(r)) * size_t(m) + size_t(c0 + lane)] = ty[r][lane];
+        if (lane < width) z[(base + size_t(r)) * size_t(m) + size_t(c0 + lane)] = tz[r][lane];
       __syncwarp();
     }
     T next = T(0);
     for (int c0 = (m - 1) / 32 * 32; c0 >= 0; c0 -= 32) {
       const int width = m - c0 < 32 ? m - c0 : 32;
       for (int r = 0; r < count; ++r)
-        if (lane < width) ty[r][lane] = y[(base + size_t(r)) * size_t(m) + size_t(c0 + lane)];
+        if (lane < width) tz[r][lane] = z[(base + size_t(r)) * size_t(m) + size_t(c0 + lane)];
       __syncwarp();
       if (lane < count)
         for (int k = width - 1; k >= 0; --k) {
-          next = lu_backward_row(inv[c0 + k], c[c0 + k], ty[lane][k], next);
-          ty[lane][k] = next;
+          next = lu_backward_row(inv[c0 + k], c[c0 + k], tz[lane][k], next);
+          tz[lane][k] = next;
         }
       __syncwarp();
       for (int r = 0; r < count; ++r)
-        if (lane < width) out[(base + size_t(r)) * size_t(m) + size_t(c0 + lane)] = ty[r][lane];
+        if (lane < width) {
+          const size_t e = (base + size_t(r)) * size_t(m) + size_t(c0 + lane);
+          u[e] = douglas_update(u[e], tz[r][lane]);
+        }
       __syncwarp();
     }
   }
 }
 
-// Dimension 0 with the rows' forward values kept on chip (solve_row_tile_kernel): a block of kRowTileWarps warps takes
-// 32 rows and holds them whole in shared memory, so the solve moves 3 words a node (U and Y in, the solution out)
-// where solve_rows_kernel moves 5 (its forward values written to Y and read back). Three phases, each row's
-// operations those of solve_line in the same order (the same bits):
-//   1. the right-hand side (Y_0 - q_0 D_0 U) of every node into the tile, each warp reading two rows along the row,
-//      256 columns at a time, a node's neighbours from the lanes beside it (tile_rhs_chunks);
+// Dimension 0 with the rows kept on chip (solve_row_tile_kernel): a block of kRowTileWarps warps takes 32 rows and
+// holds them whole in shared memory, so the solve moves 3 words a node (Z and U in, U' out) where solve_rows_kernel
+// moves 5. Three phases, each row's operations those of the definition in its order (the same bits):
+//   1. the rows' Z values into the tile by cp.async, the block's warps copying along the rows;
 //   2. warp 0's lane r sweeps row r forward and back in the tile (a row is m | 1 values apart, an odd number, so
 //      that the 32 lanes' accesses fall in different banks), the factors read from a copy in shared memory;
-//   3. the tile out, each warp writing its rows along the row.
-// All the block's warps load and store, so that more loads are in flight for the same tile memory; one sweeps. Rows
-// longer than kMaxTileBytes allows take solve_rows_kernel. The other dimensions keep solve_kernel: the same tiles along
-// them (32 lines a block, [row][line]) ran slower than its 5 words at full occupancy (256^3, H100: float 0.146 ms
-// against 0.125 ms, double 1.5 ms a step against 1.2: a multiprocessor holds 6 such tiles in float and 3 in double, too
-// few lines in flight for their loads and their recurrences); so did a warp a block keeping only each line's forward
-// values in shared memory, 16 or 32 rows loaded ahead (float 0.136 ms a direction against 0.108, double 0.312 against
-// 0.213: 6 and 3 warps a multiprocessor). Forward and backward LU sweeps of one line held in shared
-// memory: adi_sweep.cuh's sweep_line.
-// Blocks a multiprocessor holds at m = 256 by shared memory (36 KiB a float tile, 72 KiB a double one): the
-// registers are held to that many too (phase 1's loads in flight want about 96 a thread in float, which left room
-// for 5).
+//   3. U' = U + Z out, each warp reading U and writing U' along its rows.
+// All the block's warps copy and store, so that more loads are in flight for the same tile memory; one sweeps. Rows
+// longer than kMaxTileBytes allows take solve_rows_kernel. Forward and backward sweeps of one line held in shared
+// memory: adi_sweep.cuh's sweep_line. Blocks a multiprocessor holds at m = 256 by shared memory (36 KiB a float tile,
+// 72 KiB a double one): the registers are held to that many too.
 template <typename T>
 constexpr int kRowTileBlocks = sizeof(T) == 4 ? 6 : 3;
 
-// Phase 1's loads: a warp reads kTileLoadRows rows of kTileLoadChunks 32-value chunks at once (2 x 16 loads in flight
-// a lane), and takes each node's neighbours from the lanes beside it by shuffles instead of loading them again. Row by
-// row, with three u loads a node and four chunks in flight, phase 1 held the tile for most of its life (256^3 float,
-// H100: 0.162 ms for the dimension, 2.7x a read and a write of the grid).
-constexpr int kTileLoadRows = 2;
-constexpr int kTileLoadChunks = 8;
-
-// The right-hand sides of `rows` rows (at most kTileLoadRows; `row[k]` the first node of each, `dst[k]` its place in
-// the tile) for columns c0 .. c0 + 32 kTileLoadChunks; `left[k]` carries the value before column c0 in and the last
-// one loaded out. Values past m load as 0, as second_difference's missing neighbours are.
-template <typename T>
-__device__ __forceinline__ void tile_rhs_chunks(const T* u, const T* y, const size_t (&row)[kTileLoadRows],
-                                                T* const (&dst)[kTileLoadRows], int rows, int m, int c0, T q,
-                                                T (&left)[kTileLoadRows], int lane) {
-  constexpr unsigned kAll = 0xffffffffu;
-  T uu[kTileLoadRows][kTileLoadChunks], yy[kTileLoadRows][kTileLoadChunks], after[kTileLoadRows];
-#pragma unroll
-  for (int r = 0; r < kTileLoadRows; ++r) {
-#pragma unroll
-    for (int k = 0; k < kTileLoadChunks; ++k) {
-      const int i = c0 + 32 * k + lane;
-      const bool in = r < rows && i < m;
-      uu[r][k] = in ? u[row[r] + size_t(i)] : T(0);
-      yy[r][k] = in ? y[row[r] + size_t(i)] : T(0);
-    }
-    const int i = c0 + 32 * kTileLoadChunks;  // the node after the last chunk (every lane reads it)
-    after[r] = r < rows && i < m ? u[row[r] + size_t(i)] : T(0);
-  }
-#pragma unroll
-  for (int r = 0; r < kTileLoadRows; ++r) {
-#pragma unroll
-    for (int k = 0; k < kTileLoadChunks; ++k) {
-      const T mid = uu[r][k];
-      const T below = __shfl_up_sync(kAll, mid, 1), above = __shfl_down_sync(kAll, mid, 1);
-      const T next_first =
-          k + 1 < kTileLoadChunks ? __shfl_sync(kAll, uu[r][k + 1 < kTileLoadChunks ? k + 1 : k], 0) : after[r];
-      const T lft = lane == 0 ? left[r] : below;
-      const T rgt = lane == 31 ? next_first : above;
-      left[r] = __shfl_sync(kAll, mid, 31);
-      const int i = c0 + 32 * k + lane;
-      if (r < rows && i < m) dst[r][i] = douglas_rhs(yy[r][k], q, second_difference(lft, mid, rgt));
-    }
-  }
-}
-
 template <typename T, int D>
 __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
-    solve_row_tile_kernel(DeviceHeat<T, D> w, size_t rows, T* out) {
+    solve_row_tile_kernel(DeviceHeat<T, D> w, size_t rows) {
   extern __shared__ __align__(16) unsigned char tile_raw[];
   T* tile = reinterpret_cast<T*>(tile_raw);
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
   const int m = w.n[0];
   const size_t pitch = size_t(m | 1);
-  const T q = w.k.q[0];
-  const T *u = w.u, *y = w.y;
+  const T* z = w.z;
+  T* u = w.u;
   const TileFactors<T> f = copy_tile_factors(tile, pitch, m, w.l[0], w.inv[0], w.c[0]);
   for (size_t g = blockIdx.x; g * kTileRows < rows; g += gridDim.x) {  // the same groups for every warp of the block
     const size_t first = g * kTileRows;
     const int count = rows - first < size_t(kTileRows) ? int(rows - first) : kTileRows;
-    for (int r0 = wid * kTileLoadRows; r0 < count; r0 += kRowTileWarps * kTileLoadRows) {
-      const int here = count - r0 < kTileLoadRows ? count - r0 : kTileLoadRows;
-      size_t row[kTileLoadRows];
-      T* dst[kTileLoadRows];
-      T left[kTileLoadRows];
-#pragma unroll
-      for (int r = 0; r < kTileLoadRows; ++r) {
-        row[r] = (first + size_t(r0 + (r < here ? r : 0))) * size_t(m);
-        dst[r] = tile + size_t(r0 + (r < here ? r : 0)) * pitch;
-        left[r] = T(0);
-      }
-      for (int c0 = 0; c0 < m; c0 += 32 * kTileLoadChunks) tile_rhs_chunks(u, y, row, dst, here, m, c0, q, left, lane);
+    for (int r = wid; r < count; r += kRowTileWarps) {
+      const T* src = z + (first + size_t(r)) * size_t(m);
+      T* dst = tile + size_t(r) * pitch;
+      for (int i = lane; i < m; i += 32) __pipeline_memcpy_async(dst + i, src + i, sizeof(T));
     }
-    sweep_and_store_tile(tile, pitch, count, m, f, out, first);
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    sweep_and_store_tile(tile, pitch, count, m, f, first, [u](size_t e, T x) { u[e] = douglas_update(u[e], x); });
   }
 }
 
@@ -349,13 +328,24 @@ gpurngStatus_t run(const AdiHeatCall<T>& call, solvers::DeviceScratch& scratch, 
     off += size_t(call.n[j]);
   }
   w.u = call.u;
-  w.y = reinterpret_cast<T*>(p);
+  w.z = reinterpret_cast<T*>(p);
   factor_kernel<T, D><<<1, 32, 0, st>>>(w, l, inv, c);
   if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;
   const size_t tile = row_tile_bytes<T>(call.n[0]);
   const bool tiled = tile <= kMaxTileBytes;
-  if (tiled && tile > (size_t(48) << 10) &&  // past 48 KiB a kernel must ask for its shared memory
+  // Past 48 KiB a kernel must ask for its shared memory: the largest a call uses, once.
+  if (tiled && tile > (size_t(48) << 10) &&
       cudaFuncSetAttribute(solve_row_tile_kernel<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(tile)) !=
+          cudaSuccess)
+    return GPURNG_STATUS_LAUNCH_FAILURE;
+  size_t line_bytes[D] = {}, most = 0;  // solve_lines_kernel's shared memory for dimension j > 0, 0: solve_kernel
+  for (int j = 1; j < D; ++j) {
+    const size_t b = line_block_bytes<T>(call.n[j]);
+    line_bytes[j] = b <= kMaxTileBytes ? b : 0;
+    most = line_bytes[j] > most ? line_bytes[j] : most;
+  }
+  if (most > (size_t(48) << 10) &&
+      cudaFuncSetAttribute(solve_lines_kernel<T, D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(most)) !=
           cudaSuccess)
     return GPURNG_STATUS_LAUNCH_FAILURE;
   const dim3 explicit_grid(unsigned((call.n[0] + kExplicitThreads - 1) / kExplicitThreads),
@@ -363,19 +353,23 @@ gpurngStatus_t run(const AdiHeatCall<T>& call, solvers::DeviceScratch& scratch, 
                            unsigned(D == 3 ? (call.n[2] < 65535 ? call.n[2] : 65535) : 1));
   for (int step = 0; step < call.steps; ++step) {
     explicit_kernel<T, D><<<explicit_grid, kExplicitThreads, 0, st>>>(w);
-    for (int j = 0; j < D; ++j) {
+    for (int o = 0; o < D; ++o) {
+      const int j = douglas_direction(D, o);
       const size_t lines = N / size_t(call.n[j]);
-      T* out = j == D - 1 ? w.u : w.y;
       if (j == 0 && tiled) {
         const size_t groups = (lines + kTileRows - 1) / kTileRows;
         solve_row_tile_kernel<T, D>
-            <<<unsigned(groups < 65535 * 16 ? groups : 65535 * 16), kRowTileWarps * 32, tile, st>>>(w, lines, out);
+            <<<unsigned(groups < 65535 * 16 ? groups : 65535 * 16), kRowTileWarps * 32, tile, st>>>(w, lines);
       } else if (j == 0) {
         const size_t groups = (lines + 32 * kRowWarps - 1) / (32 * kRowWarps);
         solve_rows_kernel<T, D>
-            <<<unsigned(groups < 65535 * 16 ? groups : 65535 * 16), kRowWarps * 32, 0, st>>>(w, lines, out);
+            <<<unsigned(groups < 65535 * 16 ? groups : 65535 * 16), kRowWarps * 32, 0, st>>>(w, lines);
+      } else if (line_bytes[j]) {
+        const size_t blocks = (lines + 31) / 32;
+        solve_lines_kernel<T, D>
+            <<<unsigned(blocks < 65535 * 16 ? blocks : 65535 * 16), 32, line_bytes[j], st>>>(w, j, lines);
       } else {
-        solve_kernel<kAhead<T>, T, D><<<blocks_for(lines), kThreads, 0, st>>>(w, j, lines, out);
+        solve_kernel<T, D><<<blocks_for(lines), kThreads, 0, st>>>(w, j, lines);
       }
     }
     if (launched() != GPURNG_STATUS_SUCCESS) return GPURNG_STATUS_LAUNCH_FAILURE;

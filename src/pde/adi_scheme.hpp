@@ -6,16 +6,20 @@
 // The Douglas scheme (Douglas and Rachford 1956; the theta form of In 't Hout and Welfert, Appl. Numer. Math. 57,
 // 2007) for u_t = sum_j A_j u on a box of D dimensions, A_j the central second difference along dimension j over
 // h_j^2, on n_j interior nodes a dimension with zero values outside them (Dirichlet). With r_j = dt / h_j^2 and
-// q_j = theta r_j, each rounded once, and D_j u_i = u_{i-1} - 2 u_i + u_{i+1} along j:
-//   Y_0 = U + sum_j r_j D_j U                        (in dimension order, one fused multiply-add each)
-//   (I - q_j D_j) Y_{j+1} = Y_j - q_j D_j U,  j = 0 .. D-1
-//   U' = Y_D
-// Each directional system is the same on every line along j (-q_j off the diagonal, 1 + 2 q_j on it): solved by
-// Thomas with that matrix's LU factors (thomas.hpp's lu_factor_row, lu_forward_row, lu_backward_row), the
-// arithmetic of gpurng?gtsvConstantBatch with THOMAS. The amplification of the mode whose D_j eigenvalue is
-// mu_j = -4 sin^2(k_j pi / (2 (n_j + 1))), z_j = r_j mu_j, is g = 1 + sum_j z_j / prod_j (1 - theta z_j): for
-// theta >= 1/2 every |g| <= 1 (unconditionally stable), and for theta = 1/2 without mixed derivatives the scheme
-// is of second order in dt.
+// q_j = theta r_j, each rounded once, and D_j u_i = u_{i-1} - 2 u_i + u_{i+1} along j, in its increment (delta)
+// form: with Y_j = U + Z_j, the theta form's (I - q_j D_j) Y_{j+1} = Y_j - q_j D_j U is (I - q_j D_j) Z_{j+1} = Z_j,
+// so every directional solve has one grid as its right-hand side and U is read only by the first and last passes:
+//   Z_0 = sum_j r_j D_j U                             (in dimension order, one fused multiply-add each)
+//   (I - q_j D_j) Z_{next} = Z,  j = 1, .., D-1, then j = 0
+//   U' = U + Z_D
+// The contiguous dimension goes last so that the update U + Z_D is made as its solutions are stored, along rows.
+// The directional operators commute (each acts along its own dimension with constant coefficients), so the order
+// changes only rounding. Each directional system is the same on every line along j (-q_j off the diagonal,
+// 1 + 2 q_j on it): solved by Thomas with that matrix's LU factors (thomas.hpp's lu_factor_row, lu_forward_row,
+// lu_backward_row), the arithmetic of gpurng?gtsvConstantBatch with THOMAS. The amplification of the mode whose D_j
+// eigenvalue is mu_j = -4 sin^2(k_j pi / (2 (n_j + 1))), z_j = r_j mu_j, is g = 1 + sum_j z_j / prod_j
+// (1 - theta z_j): for theta >= 1/2 every |g| <= 1 (unconditionally stable), and for theta = 1/2 without mixed
+// derivatives the scheme is of second order in dt.
 #pragma once
 
 #include <stddef.h>
@@ -52,18 +56,21 @@ GPURNG_HD DouglasConsts<T, D> douglas_consts(T dt, const T (&h)[D], T theta) {
   return k;
 }
 
-// Y_0 at a node from its second differences along each dimension.
+// Z_0 at a node from its second differences along each dimension.
 template <typename T, int D>
-GPURNG_HD T douglas_explicit(T u, const T (&diff)[D], const DouglasConsts<T, D>& k) {
-  T y = u;
-  for (int j = 0; j < D; ++j) y = fma_hd(k.r[j], diff[j], y);
-  return y;
+GPURNG_HD T douglas_increment(const T (&diff)[D], const DouglasConsts<T, D>& k) {
+  T z = T(0);
+  for (int j = 0; j < D; ++j) z = fma_hd(k.r[j], diff[j], z);
+  return z;
 }
 
-// The right-hand side of dimension j's solve at a node: Y_j - q_j D_j U.
+// The order of the directional solves: dimensions 1 .. D-1, then 0 (the last solve makes U' along rows).
+GPURNG_HD int douglas_direction(int D, int s) { return s + 1 < D ? s + 1 : 0; }
+
+// U' at a node from U and the last solve's Z.
 template <typename T>
-GPURNG_HD T douglas_rhs(T y, T q, T diff) {
-  return fma_hd(-q, diff, y);
+GPURNG_HD T douglas_update(T u, T z) {
+  return u + z;
 }
 
 // The diagonal of I - q_j D_j.
@@ -120,7 +127,7 @@ template <typename T, int D>
 int douglas_heat_steps(const AdiGrid<D>& g, const T (&h)[D], T dt, T theta, int steps, T* u) {
   const DouglasConsts<T, D> k = douglas_consts(dt, h, theta);
   const size_t N = g.size();
-  std::vector<T> diff(N * D), y(N);
+  std::vector<T> z(N);
   // The LU factors of each dimension's matrix, once.
   std::vector<T> l[D], inv[D], c[D];
   for (int j = 0; j < D; ++j) {
@@ -139,29 +146,28 @@ int douglas_heat_steps(const AdiGrid<D>& g, const T (&h)[D], T dt, T theta, int 
         const int i = int(rest % size_t(g.n[j]));
         rest /= size_t(g.n[j]);
         d[j] = second_difference_at(g, u, e, j, i);
-        diff[e * D + j] = d[j];
       }
-      y[e] = douglas_explicit(u[e], d, k);
+      z[e] = douglas_increment(d, k);
     }
-    for (int j = 0; j < D; ++j) {
-      for (size_t e = 0; e < N; ++e) y[e] = douglas_rhs(y[e], k.q[j], diff[e * D + j]);
+    for (int o = 0; o < D; ++o) {
+      const int j = douglas_direction(D, o);
       // Every line along j: its first node e0 has i_j = 0.
       const size_t s = g.stride(j), m = size_t(g.n[j]);
       for (size_t e0 = 0; e0 < N; ++e0) {
         if ((e0 / s) % m != 0) continue;
         T prev = T(0);
         for (size_t i = 0; i < m; ++i) {
-          prev = solvers::lu_forward_row(l[j][i], y[e0 + i * s], prev);
-          y[e0 + i * s] = prev;
+          prev = solvers::lu_forward_row(l[j][i], z[e0 + i * s], prev);
+          z[e0 + i * s] = prev;
         }
         T next = T(0);
         for (size_t i = m; i-- > 0;) {
-          next = solvers::lu_backward_row(inv[j][i], c[j][i], y[e0 + i * s], next);
-          y[e0 + i * s] = next;
+          next = solvers::lu_backward_row(inv[j][i], c[j][i], z[e0 + i * s], next);
+          z[e0 + i * s] = next;
         }
       }
     }
-    for (size_t e = 0; e < N; ++e) u[e] = y[e];
+    for (size_t e = 0; e < N; ++e) u[e] = douglas_update(u[e], z[e]);
   }
   return 0;
 }

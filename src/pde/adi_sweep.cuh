@@ -97,11 +97,11 @@ __device__ __forceinline__ TileFactors<T> copy_tile_factors(T* tile, size_t pitc
 }
 
 // A tile's last two phases, once every row's right-hand side is in it (row r's m values at tile + r pitch): warp 0's
-// lane r sweeps row r, then the block's warps store row r along the row at out + (first_row + r) m. Returns
-// when the tile may take the next rows.
-template <typename T>
+// lane r sweeps row r, then the block's warps store row r along the row: store(e, x) for node e = (first_row + r) m
+// + i of the grid and its solution x. Returns when the tile may take the next rows.
+template <typename T, typename Store>
 __device__ __forceinline__ void sweep_and_store_tile(T* tile, size_t pitch, int count, int m, const TileFactors<T>& f,
-                                                     T* out, size_t first_row) {
+                                                     size_t first_row, Store store) {
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
   __syncthreads();
   if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, f.l, f.inv, f.c);
@@ -109,7 +109,7 @@ __device__ __forceinline__ void sweep_and_store_tile(T* tile, size_t pitch, int 
   for (int r = wid; r < count; r += kRowTileWarps) {
     const size_t row = (first_row + size_t(r)) * size_t(m);
     const T* t = tile + size_t(r) * pitch;
-    for (int i = lane; i < m; i += 32) out[row + size_t(i)] = t[i];
+    for (int i = lane; i < m; i += 32) store(row + size_t(i), t[i]);
   }
   __syncthreads();
 }
