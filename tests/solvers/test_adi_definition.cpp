@@ -2,12 +2,16 @@
 // The ADI steppers' definition (src/pde/adi_scheme.hpp, issue 35) against what is known of the Douglas scheme
 // independently of it: the exact amplification of a separable sine mode (In 't Hout and Welfert 2007, evaluated in
 // long double), to rounding, in two and three dimensions; second order in time against the semi-discrete solution
-// and in space against the heat equation's (theta = 1/2); stability for large steps.
+// and in space against the heat equation's (theta = 1/2); stability for large steps; and the increment form the
+// definition computes against the theta form itself (Y_0 = U + sum r_j D_j U, (I - q_j D_j) Y_{j+1} = Y_j - q_j D_j
+// U in dimension order, U' = Y_D), written here in long double with a plain Thomas sweep, on random grids.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "adi_scheme.hpp"
@@ -138,6 +142,82 @@ TEST(AdiDefinition, UnconditionallyStableForLargeSteps) {
   std::vector<double> u = sine_mode<double, 2>(g, k);
   ASSERT_EQ((douglas_heat_steps<double, 2>)(g, h, 400.0 / (64.0 * 64.0), 0.5, 50, u.data()), 0);
   for (double v : u) ASSERT_LE(std::fabs(v), 1.0);
+}
+
+// One step of the theta form in long double: the scheme as In 't Hout and Welfert write it, each line's system
+// (-q off the diagonal, 1 + 2q on it) solved by Thomas with c' and d'.
+template <int D>
+void theta_form_step(const AdiGrid<D>& g, const long double (&r)[D], long double theta, std::vector<long double>& u) {
+  const size_t N = g.size();
+  auto diff = [&](const std::vector<long double>& v, size_t e, int j) {
+    const size_t s = g.stride(j);
+    const int i = int((e / s) % size_t(g.n[j]));
+    const long double left = i > 0 ? v[e - s] : 0.0L, right = i + 1 < g.n[j] ? v[e + s] : 0.0L;
+    return left - 2 * v[e] + right;
+  };
+  std::vector<long double> y(N), rhs(N);
+  for (size_t e = 0; e < N; ++e) {
+    y[e] = u[e];
+    for (int j = 0; j < D; ++j) y[e] += r[j] * diff(u, e, j);
+  }
+  for (int j = 0; j < D; ++j) {
+    const long double q = theta * r[j];
+    for (size_t e = 0; e < N; ++e) rhs[e] = y[e] - q * diff(u, e, j);
+    const size_t s = g.stride(j), m = size_t(g.n[j]);
+    std::vector<long double> cp(m), dp(m);
+    for (size_t e0 = 0; e0 < N; ++e0) {
+      if ((e0 / s) % m != 0) continue;
+      for (size_t i = 0; i < m; ++i) {
+        const long double a = i > 0 ? -q : 0.0L, c = i + 1 < m ? -q : 0.0L;
+        const long double p = (1 + 2 * q) - a * (i > 0 ? cp[i - 1] : 0.0L);
+        cp[i] = c / p;
+        dp[i] = (rhs[e0 + i * s] - a * (i > 0 ? dp[i - 1] : 0.0L)) / p;
+      }
+      for (size_t i = m; i-- > 0;) y[e0 + i * s] = dp[i] - (i + 1 < m ? cp[i] * y[e0 + (i + 1) * s] : 0.0L);
+    }
+  }
+  u = y;
+}
+
+// Random values on odd, unequal grids, theta 1/2 and 3/4, large and small steps: the definition (increment form,
+// solves in the order 1 .. D-1, 0) within rounding of the theta form in dimension order (the directional operators
+// commute, so the two are the same scheme).
+template <int D>
+void increment_form_is_the_theta_form(const AdiGrid<D>& g, const double (&h)[D], double dt, double theta, int N) {
+  std::mt19937_64 rng(42 + D);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::vector<double> u(g.size());
+  for (double& v : u) v = unit(rng);
+  std::vector<long double> ref(u.begin(), u.end());
+  ASSERT_EQ((douglas_heat_steps<double, D>)(g, h, dt, theta, N, u.data()), 0);
+  const gpurng::pde::DouglasConsts<double, D> c = gpurng::pde::douglas_consts(dt, h, theta);
+  long double r[D];
+  double r_sum = 0;
+  for (int j = 0; j < D; ++j) {
+    r[j] = c.r[j];  // the rounded r_j the definition uses (q_j = theta r_j, rounded)
+    r_sum += c.r[j];
+  }
+  const long double th = (long double)(c.q[0]) / r[0];
+  for (int step = 0; step < N; ++step) theta_form_step<D>(g, r, th, ref);
+  double worst = 0;
+  for (size_t e = 0; e < u.size(); ++e) worst = std::max(worst, double(std::fabs(u[e] - ref[e])));
+  // Each step's operations round within eps of values of size <= 1 (|g| <= 1), the explicit part's rounding
+  // growing with the r_j (up to about 10 here).
+  EXPECT_LE(worst, 64.0 * (N + 1) * std::numeric_limits<double>::epsilon() * (1 + r_sum))
+      << "D=" << D << " dt=" << dt << " theta=" << theta;
+}
+
+TEST(AdiDefinition, IncrementFormIsTheThetaForm) {
+  const AdiGrid<2> g2{{17, 12}};
+  const double h2[2] = {1.0 / 18, 1.5 / 13};
+  const AdiGrid<3> g3{{9, 7, 11}};
+  const double h3[3] = {1.0 / 10, 0.8 / 8, 1.2 / 12};
+  for (double theta : {0.5, 0.75}) {
+    increment_form_is_the_theta_form<2>(g2, h2, 1e-3, theta, 6);
+    increment_form_is_the_theta_form<2>(g2, h2, 3e-2, theta, 6);
+    increment_form_is_the_theta_form<3>(g3, h3, 1e-3, theta, 5);
+    increment_form_is_the_theta_form<3>(g3, h3, 5e-2, theta, 5);
+  }
 }
 
 }  // namespace
