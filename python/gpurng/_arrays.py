@@ -271,6 +271,24 @@ def output(obj, dtype, *, stream: Optional[int] = None, name: str = "out") -> Ar
     return a
 
 
+def copy_of(obj, a: Array, stream: Optional[int], *, caller: str, keyword: str):
+    """A C-contiguous copy of ``obj`` (viewed as ``a``) made by its own library, queued where its data is ready (its
+    current stream): the new result of a call that does not overwrite ``obj``. numpy, CuPy and PyTorch arrays only;
+    ``keyword`` names the caller's argument that asks for the work in place instead."""
+    if isinstance(obj, np.ndarray):
+        return np.array(obj, order="C", copy=True)
+    if a.device and stream != a.stream:
+        raise ValueError(f"{caller}: with a cuda_stream other than the array's own, pass {keyword}=True (the copy "
+                         f"would be made on the array's stream, unordered with the call)")
+    lib = type(obj).__module__.split(".")[0]
+    if lib == "cupy":
+        return obj.copy()
+    if lib == "torch":
+        return obj.clone(memory_format=sys.modules["torch"].contiguous_format)
+    raise TypeError(f"{caller}: a new result is made for numpy, CuPy and PyTorch arrays only; pass {keyword}=True "
+                    f"to work in place on this {type(obj).__name__}")
+
+
 # ---- device memory the library cannot reach ----
 
 _gpu_usable: Optional[bool] = None

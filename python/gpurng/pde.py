@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The PDE steppers of gpurng_pde.h on numpy arrays (CPU threads): the one-factor Black-Scholes PDE for a batch of
-options, the heat equation by ADI, and the two- and three-asset Black-Scholes PDE by ADI. Parameters broadcast
-like numpy; results carry the C call's outputs as named fields."""
+options, the heat equation by ADI (also on GPU arrays: CuPy, PyTorch, anything offering __cuda_array_interface__ or
+__dlpack__), and the two- and three-asset Black-Scholes PDE by ADI. Parameters broadcast like numpy; results carry
+the C call's outputs as named fields."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,9 +10,9 @@ from typing import Optional
 
 import numpy as np
 
-from . import _lib
-from ._solver import ints, ptr, solver
-from .errors import check
+from . import _arrays, _lib
+from ._solver import ints, ptr, solver, solver_for_stream
+from .errors import DeviceError, check
 
 SCHEMES_1D = {"explicit": 0, "implicit": 1, "crank_nicolson": 2}
 ADI_SCHEMES = {"douglas": 0, "hundsdorfer_verwer": 1}
@@ -66,10 +67,18 @@ def black_scholes_1d(S0, strike, rate, sigma, maturity, kind="call", *, J: int =
                      None if g is None else g.reshape(shape + (J + 1,)))
 
 
-def heat_adi(u, h, dt: float, steps: int, theta: float = 0.5, *, overwrite: bool = False) -> np.ndarray:
+def heat_adi(u, h, dt: float, steps: int, theta: float = 0.5, *, overwrite: bool = False, cuda_stream=None):
     """``steps`` Douglas ADI steps of the heat equation u_t = Laplacian u (gpurngHeatAdi*) on the interior nodes
     ``u`` of a 2- or 3-D box (numpy axes in any order: the last is the library's dimension 0), spacing ``h`` per axis
-    (a number or one per axis), zero values outside."""
+    (a number or one per axis), zero values outside. Returns the stepped grid: ``u`` itself with ``overwrite`` (when
+    it is C-contiguous and writeable), else a new array of u's kind.
+
+    A GPU array (C-contiguous, float32 or float64) is stepped on the device, queued on ``cuda_stream`` (an int
+    cudaStream_t, a CuPy or PyTorch stream), else on the stream the array names (CuPy's current stream; PyTorch's
+    current stream), else the default stream; the call returns once queued. Without ``overwrite`` the new array is
+    the array library's own copy (numpy, CuPy and PyTorch)."""
+    if _arrays.is_foreign(u):
+        return _heat_adi_array(u, h, dt, steps, theta, overwrite, cuda_stream)
     u = np.asarray(u)
     dt_, suffix = _dtype(u.dtype)
     if u.ndim not in (2, 3):
@@ -81,6 +90,43 @@ def heat_adi(u, h, dt: float, steps: int, theta: float = 0.5, *, overwrite: bool
     fn = f"gpurngHeatAdi{suffix}"
     check(getattr(_lib.lib, fn)(solver(), 0, x.ndim, ints(n), ptr(h_lib), float(dt), float(theta), int(steps), ptr(x)),
           fn)
+    return x
+
+
+def _heat_adi_array(u, h, dt, steps, theta, overwrite, cuda_stream):
+    """heat_adi() on an array object other than numpy's: its pointer handed to the C call, nothing copied unless
+    asked for (no overwrite)."""
+    explicit = _arrays.stream_handle(cuda_stream)
+    vu = _arrays.view(u, stream=explicit, name="heat_adi: u")
+    stream = _arrays.resolve_stream(explicit, [vu])
+    dt_, suffix = _dtype(vu.dtype)
+    if vu.ndim not in (2, 3):
+        raise ValueError("heat_adi: u must have 2 or 3 dimensions")
+    if not vu.c_contiguous:
+        raise ValueError(f"heat_adi: u must be C-contiguous (no hidden copies of GPU arrays; strides {vu.strides} "
+                         f"elements for shape {vu.shape})")
+    if overwrite:
+        if vu.readonly:
+            raise ValueError("heat_adi: u is read-only, so overwrite cannot write it")
+        x, vx = u, vu
+    else:
+        x = _arrays.copy_of(u, vu, stream, caller="heat_adi", keyword="overwrite")
+        vx = _arrays.view(x, stream=stream, name="heat_adi: copy of u")
+    fn = f"gpurngHeatAdi{suffix}"
+    if _arrays.unreachable([vx]):
+        raise DeviceError(203, f"{fn} (a GPU array, and this library has no usable GPU)")
+    hs = np.ascontiguousarray(np.broadcast_to(np.asarray(h, dt_), (vx.ndim,))[::-1], dt_)
+    device = vx.device
+    handle = solver_for_stream(stream) if device else solver()
+    if device:
+        check(_lib.lib.gpurngSolverSetStream(handle, _arrays.c_stream(stream)), "gpurngSolverSetStream")
+    try:
+        status = getattr(_lib.lib, fn)(handle, 0, vx.ndim, ints(list(reversed(vx.shape))), ptr(hs), float(dt),
+                                       float(theta), int(steps), vx.c_ptr)
+    finally:
+        if device:  # the handle keeps no stream between calls, as tridiag.solve's
+            _lib.lib.gpurngSolverSetStream(handle, None)
+    check(status, fn)
     return x
 
 

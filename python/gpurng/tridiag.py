@@ -4,8 +4,6 @@ on numpy arrays (CPU threads) or in place on GPU arrays (CuPy, PyTorch, anything
 __dlpack__; the GPU, queued on the caller's CUDA stream)."""
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 from . import _arrays, _lib
@@ -78,22 +76,6 @@ def _read(a, name: str, stream):
     return _arrays.view(a, stream=stream, name=f"tridiag.solve: {name}")
 
 
-def _copy_of(b, vb, stream):
-    """A C-contiguous copy of b made by b's own library, queued where b's data is ready (its current stream)."""
-    if isinstance(b, np.ndarray):
-        return np.array(b, order="C", copy=True)
-    if vb.device and stream != vb.stream:
-        raise ValueError("tridiag.solve: with a cuda_stream other than b's own, pass overwrite_b=True (the copy of b "
-                         "would be made on b's stream, unordered with the solve)")
-    lib = type(b).__module__.split(".")[0]
-    if lib == "cupy":
-        return b.copy()
-    if lib == "torch":
-        return b.clone(memory_format=sys.modules["torch"].contiguous_format)
-    raise TypeError(f"tridiag.solve: a new result is made for numpy, CuPy and PyTorch arrays only; pass "
-                    f"overwrite_b=True to solve in place into this {type(b).__name__}")
-
-
 def _solve_arrays(dl, d, du, b, axis, algorithm, overwrite_b, info, cuda_stream):
     """solve() where an argument is a GPU array (or any array object other than numpy's): pointers handed to the C
     call as they are, nothing copied but b (unless overwrite_b)."""
@@ -119,7 +101,7 @@ def _solve_arrays(dl, d, du, b, axis, algorithm, overwrite_b, info, cuda_stream)
             raise ValueError("tridiag.solve: b is read-only, so overwrite_b cannot write it")
         x, vx = b, vb
     else:
-        x = _copy_of(b, vb, stream)
+        x = _arrays.copy_of(b, vb, stream, caller="tridiag.solve", keyword="overwrite_b")
         vx = _arrays.view(x, stream=stream, name="tridiag.solve: copy of b")
     axis = axis % vx.ndim
     systems = vx.size // vx.shape[axis] if vx.size else 0

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""GPU arrays (__cuda_array_interface__, DLPack) through gpurng.Generator and gpurng.tridiag.solve.
+"""GPU arrays (__cuda_array_interface__, DLPack) through gpurng.Generator, gpurng.tridiag.solve and
+gpurng.pde.heat_adi.
 
 Without a GPU (CI): objects offering a numpy array's host memory through __cuda_array_interface__ or __dlpack__, so
 that every step but the memory kind is exercised (the library, asking the CUDA runtime, finds host memory and fills
 it on the CPU): the numbers must be the numpy path's bit for bit, and every refusal raises its documented exception.
 With CuPy or PyTorch and a GPU: fills of CUDA arrays, on the default and on other streams, against the host fill of
-the same generator state bit for bit, and tridiagonal solves on CuPy and PyTorch arrays against the numpy results."""
+the same generator state bit for bit, and tridiagonal solves and heat steps on CuPy and PyTorch arrays against the
+numpy results."""
 import gc
 import os
 import subprocess
@@ -16,6 +18,7 @@ import numpy as np
 import pytest
 
 import gpurng
+import gpurng.pde as pde
 import gpurng.tridiag as tridiag
 from gpurng import _arrays
 
@@ -343,6 +346,40 @@ def test_tridiag_refusals_and_pivots():
     assert same_bits(info, expect_info) and info[2] == 1 and same_bits(x, expect)
 
 
+def _heat_grid(shape, dtype, seed=5):
+    return np.random.default_rng(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_heat_adi_through_the_protocols_is_the_numpy_step(dtype):
+    for shape, h in (((9, 7, 11), (0.1, 0.12, 0.09)), ((13, 17), 0.05)):
+        u0 = _heat_grid(shape, dtype)
+        expect = pde.heat_adi(u0, h, 1e-3, 4)
+        for wrap in (lambda a: CudaArrayInterface(a, stream=1), CudaArrayInterface, DLPackOnly, DLPackLegacy):
+            x = u0.copy()
+            got = pde.heat_adi(wrap(x), h, 1e-3, 4, overwrite=True)
+            assert isinstance(got, (CudaArrayInterface, DLPackOnly))
+            assert same_bits(x, expect), (shape, dtype)
+
+
+def test_heat_adi_refusals():
+    u = _heat_grid((6, 8, 10), np.float64)
+    w = CudaArrayInterface
+    with pytest.raises(TypeError, match="overwrite"):  # a new result only for numpy, CuPy and PyTorch
+        pde.heat_adi(w(u), 0.1, 1e-3, 1)
+    with pytest.raises(ValueError, match="read-only"):
+        pde.heat_adi(w(u, readonly=True), 0.1, 1e-3, 1, overwrite=True)
+    with pytest.raises(ValueError, match="C-contiguous"):
+        pde.heat_adi(w(np.repeat(u, 2, axis=2)[:, :, ::2]), 0.1, 1e-3, 1, overwrite=True)
+    with pytest.raises(TypeError):
+        pde.heat_adi(w(u.astype(np.int32)), 0.1, 1e-3, 1, overwrite=True)
+    with pytest.raises(ValueError, match="dimensions"):
+        pde.heat_adi(w(u[0, 0].copy()), 0.1, 1e-3, 1, overwrite=True)
+    with pytest.raises(gpurng.OutOfRangeError):  # the C call's status, as for numpy arrays
+        pde.heat_adi(w(u), 0.1, -1e-3, 1, overwrite=True)
+    assert same_bits(u, _heat_grid((6, 8, 10), np.float64))  # nothing was written by a refused call
+
+
 def test_cupy_example_runs_or_skips():
     example = Path(__file__).resolve().parents[2] / "examples" / "python" / "cupy_fill.py"
     r = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, timeout=600)
@@ -515,6 +552,34 @@ def test_cupy_tridiag_pivots_and_refusals(cp):
         tridiag.solve(cp.asarray(dl), cp.asarray(d), cp.asarray(du), cp.asarray(b), info=np.zeros(4, np.int32))
     with pytest.raises(ValueError, match="C-contiguous"):
         tridiag.solve(cp.asarray(dl).T, cp.asarray(d).T, cp.asarray(du).T, cp.asarray(b).T, axis=0)
+
+
+def test_cupy_heat_adi_is_the_numpy_step(cp):
+    for dtype in (np.float64, np.float32):
+        u0 = _heat_grid((40, 33, 29), dtype, 7)
+        expect = pde.heat_adi(u0, (0.025, 0.03, 0.035), 1e-3, 3)
+        cu = cp.asarray(u0)
+        x = pde.heat_adi(cu, (0.025, 0.03, 0.035), 1e-3, 3)
+        assert isinstance(x, cp.ndarray) and x is not cu
+        assert same_bits(cp.asnumpy(x), expect) and same_bits(cp.asnumpy(cu), u0)
+        # In place on another stream.
+        cp.cuda.Device().synchronize()
+        s = cp.cuda.Stream(non_blocking=True)
+        with s:
+            cu2 = cp.asarray(u0)
+            got = pde.heat_adi(cu2, (0.025, 0.03, 0.035), 1e-3, 3, overwrite=True)
+        s.synchronize()
+        assert got is cu2 and same_bits(cp.asnumpy(cu2), expect)
+
+
+def test_torch_heat_adi_is_the_numpy_step(torch):
+    u0 = _heat_grid((300, 200), np.float64, 9)
+    expect = pde.heat_adi(u0, (0.003, 0.005), 1e-4, 2)
+    t = torch.from_numpy(u0).cuda()
+    x = pde.heat_adi(t, (0.003, 0.005), 1e-4, 2)
+    torch.cuda.synchronize()
+    assert isinstance(x, torch.Tensor) and same_bits(x.cpu().numpy(), expect)
+    assert same_bits(t.cpu().numpy(), u0)
 
 
 def test_torch_tridiag_is_the_numpy_solve(torch):
