@@ -106,8 +106,9 @@ __global__ void solve_kernel(DeviceHeat<T, D> w, int j, size_t lines) {
 // (nothing held in registers, so the copies in flight cost no occupancy); the forward sweep replaces them by the
 // forward values, the backward sweep reads those and stores the solution. The same operations per line as the
 // definition (the same bits). A lane reads only what it copied itself: no barrier between the copies and their use.
-// (The same lines with every load through registers, 16 or 32 rows ahead, left each warp waiting on its loads between
-// chunks: slower than solve_kernel's 4 words at full occupancy; docs/SOLVERS.md.)
+// (In the Y form, whose right-hand sides read U along the line too, the same lines with every load through registers,
+// 16 or 32 rows ahead, left each warp waiting on its loads between chunks, slower than a thread per line at full
+// occupancy; with U through registers beside the cp.async copies, no faster in float: docs/SOLVERS.md.)
 constexpr int kLineChunk = 16;
 constexpr int kLineStages = 4;
 
