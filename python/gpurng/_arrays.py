@@ -289,6 +289,17 @@ def copy_of(obj, a: Array, stream: Optional[int], *, caller: str, keyword: str):
                     f"to work in place on this {type(obj).__name__}")
 
 
+def target(obj, a: Array, stream: Optional[int], overwrite: bool, *, caller: str, name: str, keyword: str):
+    """The array a call writes and its view: ``obj`` itself where ``keyword`` (the caller's overwrite argument) is
+    set, refused if read-only, else copy_of(obj)."""
+    if overwrite:
+        if a.readonly:
+            raise ValueError(f"{caller}: {name} is read-only, so {keyword} cannot write it")
+        return obj, a
+    x = copy_of(obj, a, stream, caller=caller, keyword=keyword)
+    return x, view(x, stream=stream, name=f"{caller}: copy of {name}")
+
+
 # ---- device memory the library cannot reach ----
 
 _gpu_usable: Optional[bool] = None

@@ -105,13 +105,7 @@ def _heat_adi_array(u, h, dt, steps, theta, overwrite, cuda_stream):
     if not vu.c_contiguous:
         raise ValueError(f"heat_adi: u must be C-contiguous (no hidden copies of GPU arrays; strides {vu.strides} "
                          f"elements for shape {vu.shape})")
-    if overwrite:
-        if vu.readonly:
-            raise ValueError("heat_adi: u is read-only, so overwrite cannot write it")
-        x, vx = u, vu
-    else:
-        x = _arrays.copy_of(u, vu, stream, caller="heat_adi", keyword="overwrite")
-        vx = _arrays.view(x, stream=stream, name="heat_adi: copy of u")
+    x, vx = _arrays.target(u, vu, stream, overwrite, caller="heat_adi", name="u", keyword="overwrite")
     fn = f"gpurngHeatAdi{suffix}"
     if _arrays.unreachable([vx]):
         raise DeviceError(203, f"{fn} (a GPU array, and this library has no usable GPU)")

@@ -96,13 +96,7 @@ def _solve_arrays(dl, d, du, b, axis, algorithm, overwrite_b, info, cuda_stream)
         if not v.c_contiguous:
             raise ValueError(f"tridiag.solve: {n} must be C-contiguous (no hidden copies of GPU arrays; strides "
                              f"{v.strides} elements for shape {v.shape})")
-    if overwrite_b:
-        if vb.readonly:
-            raise ValueError("tridiag.solve: b is read-only, so overwrite_b cannot write it")
-        x, vx = b, vb
-    else:
-        x = _arrays.copy_of(b, vb, stream, caller="tridiag.solve", keyword="overwrite_b")
-        vx = _arrays.view(x, stream=stream, name="tridiag.solve: copy of b")
+    x, vx = _arrays.target(b, vb, stream, overwrite_b, caller="tridiag.solve", name="b", keyword="overwrite_b")
     axis = axis % vx.ndim
     systems = vx.size // vx.shape[axis] if vx.size else 0
     if vinfo is not None and not (vinfo.dtype == np.int32 and vinfo.size == systems and not vinfo.readonly):
