@@ -28,8 +28,8 @@ using solvers::lu_forward_row;
 namespace {
 
 template <typename T>
-void dispatch(const AdiHeatCall<T>& call, const T* const* l, const T* const* inv, const T* const* c, T* y) {
-  GPURNG_ISA_DISPATCH(run_heat_call, call, l, inv, c, y);
+void dispatch(const AdiHeatCall<T>& call, const T* const* l, const T* const* inv, const T* const* c, T* z) {
+  GPURNG_ISA_DISPATCH(run_heat_call, call, l, inv, c, z);
 }
 
 }  // namespace
@@ -37,11 +37,11 @@ void dispatch(const AdiHeatCall<T>& call, const T* const* l, const T* const* inv
 template <typename T>
 gpurngStatus_t run_heat_adi(const AdiHeatCall<T>& call) {
   const int D = call.ndim;
-  std::vector<T> y, l[3], inv[3], c[3];
+  std::vector<T> z, l[3], inv[3], c[3];
   if (!gpurng::cpu::fits_in_host_memory(2 * call.nodes() * sizeof(T)))  // the caller's grid and ours
     return GPURNG_STATUS_ALLOCATION_FAILED;
   try {
-    y.resize(call.nodes());
+    z.resize(call.nodes());
     for (int j = 0; j < D; ++j) {
       l[j].resize(size_t(call.n[j]));
       inv[j].resize(size_t(call.n[j]));
@@ -61,7 +61,7 @@ gpurngStatus_t run_heat_adi(const AdiHeatCall<T>& call) {
     ip[j] = inv[j].data();
     cp[j] = c[j].data();
   }
-  dispatch(call, lp, ip, cp, y.data());
+  dispatch(call, lp, ip, cp, z.data());
   return GPURNG_STATUS_SUCCESS;
 }
 
