@@ -266,13 +266,27 @@ __global__ void __launch_bounds__(kRowWarps * 32) solve_rows_kernel(DeviceHeat<T
 //   1. the rows' Z values into the tile by cp.async, the block's warps copying along the rows;
 //   2. warp 0's lane r sweeps row r forward and back in the tile (a row is m | 1 values apart, an odd number, so
 //      that the 32 lanes' accesses fall in different banks), the factors read from a copy in shared memory;
-//   3. U' = U + Z out, each warp reading U and writing U' along its rows.
+//   3. U' = U + Z out, each warp reading U (kStoreBatch loads a lane in flight) and writing U' along its rows; the
+//      tile's U was asked of L2 by the three other warps while warp 0 swept (DouglasUpdateOut).
 // All the block's warps copy and store, so that more loads are in flight for the same tile memory; one sweeps. Rows
 // longer than kMaxTileBytes allows take solve_rows_kernel. Forward and backward sweeps of one line held in shared
 // memory: adi_sweep.cuh's sweep_line. Blocks a multiprocessor holds at m = 256 by shared memory (36 KiB a float tile,
 // 72 KiB a double one): the registers are held to that many too.
 template <typename T>
 constexpr int kRowTileBlocks = sizeof(T) == 4 ? 6 : 3;
+
+// The last solve's store: U' = U + Z. While warp 0 sweeps the tile's rows, the other warps ask L2 for their U (one
+// contiguous span), so that the store phase's loads of U find it there (H100, 256^3: 0.348 -> 0.336 ms float,
+// 0.530 -> 0.510 ms double a step with kStoreBatch loads in flight a lane; bench/results/adi_gpu_h100_prefetch_*).
+template <typename T>
+struct DouglasUpdateOut {
+  T* u;
+  __device__ void prefetch(size_t begin, size_t count, int thread, int threads) const {
+    prefetch_l2(u + begin, count, thread, threads);
+  }
+  __device__ T load(size_t e) const { return u[e]; }
+  __device__ void store(size_t e, T old, T z) const { u[e] = douglas_update(old, z); }
+};
 
 template <typename T, int D>
 __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
@@ -283,7 +297,6 @@ __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
   const int m = w.n[0];
   const size_t pitch = size_t(m | 1);
   const T* z = w.z;
-  T* u = w.u;
   const TileFactors<T> f = copy_tile_factors(tile, pitch, m, w.l[0], w.inv[0], w.c[0]);
   for (size_t g = blockIdx.x; g * kTileRows < rows; g += gridDim.x) {  // the same groups for every warp of the block
     const size_t first = g * kTileRows;
@@ -295,7 +308,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32, kRowTileBlocks<T>)
     }
     __pipeline_commit();
     __pipeline_wait_prior(0);
-    sweep_and_store_tile(tile, pitch, count, m, f, first, [u](size_t e, T x) { u[e] = douglas_update(u[e], x); });
+    sweep_and_store_tile(tile, pitch, count, m, f, first, DouglasUpdateOut<T>{w.u});
   }
 }
 

@@ -96,20 +96,60 @@ __device__ __forceinline__ TileFactors<T> copy_tile_factors(T* tile, size_t pitc
   return f;
 }
 
+// Asks L2 for the `count` values from p: 128-byte lines split over `threads` threads (prefetch.global.L2, which
+// neither waits nor holds a register).
+template <typename T>
+__device__ __forceinline__ void prefetch_l2(const T* p, size_t count, int thread, int threads) {
+  const char* bytes = reinterpret_cast<const char*>(p);
+  const size_t lines = (count * sizeof(T) + 127) / 128;
+  for (size_t q = size_t(thread); q < lines; q += size_t(threads))
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(bytes + q * 128));
+}
+
+// Where a tile's solved rows go (sweep_and_store_tile's `out`): a plain store of the solution.
+template <typename T>
+struct StoreSolution {
+  T* x;
+  __device__ void prefetch(size_t, size_t, int, int) const {}
+  __device__ T load(size_t) const { return T(0); }
+  __device__ void store(size_t e, T, T solution) const { x[e] = solution; }
+};
+
+// Values of a row each lane loads before it stores any (kStoreBatch loads in flight a lane, where a loop of load,
+// combine and store waits on every load in turn).
+constexpr int kStoreBatch = 8;
+
 // A tile's last two phases, once every row's right-hand side is in it (row r's m values at tile + r pitch): warp 0's
-// lane r sweeps row r, then the block's warps store row r along the row: store(e, x) for node e = (first_row + r) m
-// + i of the grid and its solution x. Returns when the tile may take the next rows.
-template <typename T, typename Store>
+// lane r sweeps row r, then the block's warps store row r along the row. For node e = (first_row + r) m + i of the
+// grid and its solution x, out.store(e, out.load(e), x); while warp 0 sweeps, the other warps call
+// out.prefetch(first_row m, count m, thread, threads) (thread 0 .. threads - 1), which may bring the nodes the store
+// phase loads nearer. Returns when the tile may take the next rows.
+template <typename T, typename Out>
 __device__ __forceinline__ void sweep_and_store_tile(T* tile, size_t pitch, int count, int m, const TileFactors<T>& f,
-                                                     size_t first_row, Store store) {
+                                                     size_t first_row, const Out& out) {
   const int lane = int(threadIdx.x & 31), wid = int(threadIdx.x >> 5);
   __syncthreads();
-  if (wid == 0 && lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, f.l, f.inv, f.c);
+  if (wid == 0) {
+    if (lane < count) sweep_line(tile + size_t(lane) * pitch, 1, m, f.l, f.inv, f.c);
+  } else {
+    out.prefetch(first_row * size_t(m), size_t(count) * size_t(m), int(threadIdx.x) - 32, int(blockDim.x) - 32);
+  }
   __syncthreads();
   for (int r = wid; r < count; r += kRowTileWarps) {
     const size_t row = (first_row + size_t(r)) * size_t(m);
     const T* t = tile + size_t(r) * pitch;
-    for (int i = lane; i < m; i += 32) store(row + size_t(i), t[i]);
+    int i0 = 0;
+    for (; i0 + 32 * kStoreBatch <= m; i0 += 32 * kStoreBatch) {
+      T old[kStoreBatch];
+#pragma unroll
+      for (int k = 0; k < kStoreBatch; ++k) old[k] = out.load(row + size_t(i0 + 32 * k + lane));
+#pragma unroll
+      for (int k = 0; k < kStoreBatch; ++k) {
+        const int i = i0 + 32 * k + lane;
+        out.store(row + size_t(i), old[k], t[i]);
+      }
+    }
+    for (int i = i0 + lane; i < m; i += 32) out.store(row + size_t(i), out.load(row + size_t(i)), t[i]);
   }
   __syncthreads();
 }

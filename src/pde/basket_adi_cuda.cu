@@ -173,7 +173,7 @@ __global__ void __launch_bounds__(kRowTileWarps * 32)
         row[j] = fma_hd(-theta, directional_tab(t, 0, src, e, j), rhs[e]);
       }
     }
-    sweep_and_store_tile(tile, pitch, count, m, f, first_line, [out](size_t e, T x) { out[e] = x; });
+    sweep_and_store_tile(tile, pitch, count, m, f, first_line, StoreSolution<T>{out});
   }
 }
 
