@@ -5,6 +5,8 @@
 // arrays, one after the other on one stream (so 2048 x 256 stays in L2, for every contender alike).
 // Usage: tridiag_gpu_bench [out.json [m batch]...]   (JSON to the file, a table to stdout; default 256 x 65536 and
 // 256 x 2048, float and double; past m = 1024 AUTO, which is THOMAS_PCR there, and THOMAS: PCR stops at 1024)
+// GPURNG_BENCH_QUICK=1 leaves out THOMAS past m = 1024 and the interleaved rows, which at long m take minutes of
+// device time (THOMAS runs a thread a system; cuSPARSE's interleaved algorithms take 50 ms a call at 256 x 65536).
 #include <cuda_runtime.h>
 #include <cusparse.h>
 
@@ -119,12 +121,29 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
       timed(st, reps, [&] { CHECK_OK(cusparse_gtsv::strided(sp, m, A.a, A.b, A.c, A.x, batch, m, buf)); });
   cudaFree(buf);
   const bool short_systems = m <= 1024;  // PCR takes m <= 1024; beyond, AUTO is THOMAS_PCR (not timed twice)
+  const char* quick_env = std::getenv("GPURNG_BENCH_QUICK");
+  const bool quick = quick_env && std::atoi(quick_env) != 0;
   for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS_PCR, GPURNG_TRIDIAG_THOMAS, GPURNG_TRIDIAG_PCR}) {
     if (!short_systems && (alg == GPURNG_TRIDIAG_THOMAS_PCR || alg == GPURNG_TRIDIAG_PCR)) continue;
+    if (quick && !short_systems && alg == GPURNG_TRIDIAG_THOMAS) continue;
     CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
     const double ms = timed(st, reps, [&] { CHECK_OK(ours_strided(s, m, A.a, A.b, A.c, A.x, batch)); });
     static const char* names[] = {"AUTO", "THOMAS", "PCR", "THOMAS_PCR"};
     rows.push_back({"strided " + shape + " " + names[alg], ms, floor5, sp_ms, "cusparse gtsv2StridedBatch"});
+  }
+  // The constant-matrix rows: AUTO and THOMAS.
+  auto constant_rows = [&] {
+    for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS}) {
+      if (quick && !short_systems && alg == GPURNG_TRIDIAG_THOMAS) continue;
+      CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
+      const double ms = timed(st, reps, [&] { CHECK_OK(ours_const(s, m, A.a, A.b, A.c, A.x, batch)); });
+      rows.push_back({"constant strided " + shape + (alg == GPURNG_TRIDIAG_AUTO ? " AUTO" : " THOMAS"), ms, floor2,
+                      sp_ms, "cusparse gtsv2StridedBatch (per-system matrices)"});
+    }
+  };
+  if (quick) {
+    constant_rows();
+    return;
   }
   // Interleaved: cuSPARSE's fastest of its three algorithms (they clobber dl, d, du: run on copies).
   Arrays<T> B(n);
@@ -148,12 +167,7 @@ void bench_size(std::vector<Row>& rows, cusparseHandle_t sp, gpurngSolver_t s, c
     rows.push_back({"interleaved " + shape + (alg == GPURNG_TRIDIAG_AUTO ? " AUTO" : " THOMAS_PCR"), ms, floor5, best,
                     "cusparse gtsvInterleavedBatch algo " + std::to_string(best_algo) + " (fastest of 0/1/2)"});
   }
-  for (auto alg : {GPURNG_TRIDIAG_AUTO, GPURNG_TRIDIAG_THOMAS}) {
-    CHECK_OK(gpurngSolverSetAlgorithm(s, alg));
-    const double ms = timed(st, reps, [&] { CHECK_OK(ours_const(s, m, A.a, A.b, A.c, A.x, batch)); });
-    rows.push_back({"constant strided " + shape + (alg == GPURNG_TRIDIAG_AUTO ? " AUTO" : " THOMAS"), ms, floor2, sp_ms,
-                    "cusparse gtsv2StridedBatch (per-system matrices)"});
-  }
+  constant_rows();
 }
 
 }  // namespace
