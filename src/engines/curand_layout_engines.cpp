@@ -50,7 +50,8 @@ namespace cl = curand_layout;
 #if GPURNG_PHILOX_LANES
 // Philox's whole units (src/fill/philox_lanes.inc) compiled for the x86-64 baseline, AVX2 and AVX-512, the one
 // cpu_isa.hpp selects called at run time: the same words from every copy (integer arithmetic, exact conversions).
-// The vector copies also take the double normals' Box-Muller pairs on lane vectors (lane_math.inc).
+// The vector copies also take the double normals' Box-Muller pairs on lane vectors (lane_math.inc), and every copy
+// the float normals' pairs one at a time, compiled for its instruction set.
 namespace philox_isa {
 #define GPURNG_ISA_KERNELS "../../fill/philox_lanes.inc"
 #define GPURNG_PHILOX_LANE_NORMALS 1
@@ -80,6 +81,10 @@ struct philox_isa_lanes {
   static void normal_f64(const plan& p, uint64_t v, size_t units, double* out, double mean, double stddev, bool log) {
     using namespace philox_isa;
     GPURNG_ISA_DISPATCH(philox_units_normal_f64, p, v, units, out, mean, stddev, log);
+  }
+  static void normal_f32(const plan& p, uint64_t v, size_t units, float* out, float mean, float stddev, bool log) {
+    using namespace philox_isa;
+    GPURNG_ISA_DISPATCH(philox_units_normal_f32, p, v, units, out, mean, stddev, log);
   }
 };
 using philox_thread_engine = cl::detail::basic_philox_engine<philox_isa_lanes>;

@@ -370,8 +370,8 @@ struct kernels<Engine, true> {  // Philox: four outputs per unit
 };
 
 #if GPURNG_PHILOX_LANES
-// Philox whole units [v, v + units) of plan p to out (4 outputs a unit) by Engine::lanes: the uniforms and the double
-// (log-)normals directly, the float ones from the lanes' raw words, chunk by chunk, through the unit kernel.
+// Philox whole units [v, v + units) of plan p to out (4 outputs a unit) by Engine::lanes: the uniforms and the
+// (log-)normals directly, anything else from the lanes' raw words, chunk by chunk, through the unit kernel.
 template <class Engine, int W, typename T, class Kernel>
 void philox_whole_units(const philox_plan& p, uint64_t v, size_t units, T* out, const Kernel& kernel) {
   using K = kernels<Engine>;
@@ -386,6 +386,10 @@ void philox_whole_units(const philox_plan& p, uint64_t v, size_t units, T* out, 
     L::normal_f64(p, v, units, out, kernel.mean, kernel.stddev, false);
   } else if constexpr (std::is_same<Kernel, typename K::template normal<double, true>>::value) {
     L::normal_f64(p, v, units, out, kernel.mean, kernel.stddev, true);
+  } else if constexpr (std::is_same<Kernel, typename K::template normal<float, false>>::value) {
+    L::normal_f32(p, v, units, out, kernel.mean, kernel.stddev, false);
+  } else if constexpr (std::is_same<Kernel, typename K::template normal<float, true>>::value) {
+    L::normal_f32(p, v, units, out, kernel.mean, kernel.stddev, true);
   } else {
     constexpr size_t kChunk = 128;
     philox::u32x4 blocks[W * kChunk];

@@ -62,8 +62,8 @@ namespace philox_portable {
 }  // namespace philox_portable
 
 // What the Philox fills call for whole units: units [v, v + units) of plan p, 4 outputs each, to out (words2: the
-// raw words of W = 2 units, 8 a unit; normal_f64: the (log-)normal doubles). The library's engine passes its own (the
-// instruction-set copies).
+// raw words of W = 2 units, 8 a unit; normal_f64 and normal_f32: the (log-)normal doubles and floats). The library's
+// engine passes its own (the instruction-set copies).
 struct philox_portable_lanes {
   static void u32(const philox_plan& p, uint64_t v, size_t units, uint32_t* out) {
     philox_portable::philox_units_u32(p, v, units, out);
@@ -81,6 +81,11 @@ struct philox_portable_lanes {
   static void normal_f64(const philox_plan& p, uint64_t v, size_t units, double* out, double mean, double stddev,
                          bool log) {
     philox_portable::philox_units_normal_f64(p, v, units, out, mean, stddev, log);
+  }
+  // normal (log: log-normal) floats, W = 1
+  static void normal_f32(const philox_plan& p, uint64_t v, size_t units, float* out, float mean, float stddev,
+                         bool log) {
+    philox_portable::philox_units_normal_f32(p, v, units, out, mean, stddev, log);
   }
 };
 #else
