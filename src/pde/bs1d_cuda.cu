@@ -17,7 +17,9 @@
 // the same row of lanes p -/+ h/2; missing neighbours are identity rows (0). This is hybrid_system.hpp's
 // composition (pcr_rows / reduced_apply read every neighbour before any row changes) lane for chunk.
 //
-// J + 1 > 1024: bs1d_long_cuda.cu, one block per option and one thread per chunk of 20 .. 32 nodes (the long hybrid).
+// J + 1 > 1024: the long hybrid, chunks of 20 .. 32 nodes; implicit and Crank-Nicolson up to 8192 nodes (4096 in
+// double) on a block of a warp a segment of 32 chunks, the grid in registers (bs1d_segments_cuda.cu), otherwise one
+// block per option, a thread per chunk, the factors in shared memory or the scratch (bs1d_long_cuda.cu).
 #include <cuda_runtime.h>
 
 #include <limits>
@@ -28,8 +30,10 @@
 #include "bs1d_call.hpp"
 #include "bs1d_cuda.hpp"
 #include "bs1d_cuda_common.cuh"
+#include "bs1d_lane_steps.cuh"
 #include "bs1d_long_cuda.hpp"
 #include "bs1d_scheme.hpp"
+#include "bs1d_segments_cuda.hpp"
 
 namespace gpurng {
 namespace pde {
@@ -76,65 +80,6 @@ __device__ __forceinline__ void reduced_factor_warp(const ChunkFactors<T, R>& f,
   fail = first_failure(fail, gpurng::solvers::cuda::reduced_pcr_warp(S, E, lane, R, &rf));
 }
 
-// Coefficients of the lane's R nodes (padding rows identity).
-template <typename T, int R>
-__device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, int J, bool implicit, T (&a)[R],
-                                            T (&b)[R], T (&c)[R]) {
-#pragma unroll
-  for (int j = 0; j < R; ++j) {
-    const int node = base + j;
-    const Coeffs<T> co = node <= J ? node_coeffs<T, T>(k, node, J, implicit) : padding_coeffs<T, T>();
-    a[j] = co.a;
-    b[j] = co.b;
-    c[j] = co.c;
-  }
-}
-
-// Where the explicit coefficients (of the explicit scheme, or Crank-Nicolson's explicit half) come from: kept in 3 R
-// registers (Stored), or computed at every step by node_coeffs (Computed, PerStepCoeffs below: the same function of
-// the same values, so the same bits). The explicit scheme keeps them: in double past R = 24 it runs on two warps
-// per option (pair_warp_explicit_kernel), where computing them at R = 32 on one warp ran at an eighth of the rate
-// (H200, 1000 nodes: 182-197 ms).
-template <typename T, int R>
-struct StoredCoeffs {
-  T a[R], b[R], c[R];
-  __device__ Coeffs<T> operator()(int j) const { return Coeffs<T>{a[j], b[j], c[j]}; }
-};
-
-template <typename T>
-struct ComputedCoeffs {
-  StepConsts<T> k;
-  int base, J;
-  __device__ Coeffs<T> operator()(int j) const {
-    const int node = base + j;
-    return node <= J ? node_coeffs<T, T>(k, node, J, false) : padding_coeffs<T, T>();
-  }
-};
-
-// Crank-Nicolson's explicit half in double from R = 24: computed at every step from the constants passed through
-// opaque() once a step (step_view), so that the compiler cannot hoist the 3 R coefficients out of the time loop
-// into registers. Kept, with the chunk factors (5 R) and both step arrays, they spilled (ptxas, sm_90: 5460 bytes of
-// spill stores at R = 24, 36456 at R = 32, against 1772 and 2856 computed; H200, 1024 nodes: 49.7 ms for 500 steps
-// against 5.1 ms computed). At R = 20 computing them was 7 % slower (513 nodes: 2.42 ms against 2.27), so R = 20
-// keeps them. The same values into the same node_coeffs: the same bits. (bs1d_long_cuda.cu does this past 1024.)
-template <typename T, int R>
-constexpr bool kPerStepCrankNicolson = sizeof(T) == 8 && R >= 24;
-
-template <typename T>
-struct PerStepCoeffs {
-  StepConsts<T> k;
-  int base, J;
-};
-
-// The coefficients a step uses: stored or computed ones as they are, PerStepCoeffs through opaque().
-template <typename Coef>
-__device__ __forceinline__ const Coef& step_view(const Coef& c) {
-  return c;
-}
-__device__ __forceinline__ ComputedCoeffs<double> step_view(const PerStepCoeffs<double>& c) {
-  return ComputedCoeffs<double>{{opaque(c.k.hs), opaque(c.k.hr), opaque(c.k.rdt)}, opaque(c.base), c.J};
-}
-
 // The explicit product of the lane's R nodes (neighbours across lanes by shuffles; 0 past the grid's ends); coef(j)
 // gives node base + j's explicit coefficients.
 template <typename T, int R, typename Coef>
@@ -145,33 +90,6 @@ __device__ __forceinline__ void lane_explicit(const Coef& coef, const T (&u)[R],
   for (int j = 0; j < R; ++j) {
     const Coeffs<T> co = coef(j);
     out[j] = explicit_node(co.a, co.b, co.c, j > 0 ? u[j - 1] : left, u[j], j + 1 < R ? u[j + 1] : right);
-  }
-}
-
-// The exercise floor of the lane's nodes (American options only; the payoff is 0 on padding nodes).
-template <typename T, int R>
-__device__ __forceinline__ void lane_exercise(T (&u)[R], const T (&pay)[R]) {
-#pragma unroll
-  for (int j = 0; j < R; ++j) u[j] = exercise(u[j], pay[j]);
-}
-
-// N steps of `step(in, out)`, two per iteration between u and a second array (no register copies), each followed
-// by the exercise floor when American: the same operations as one step at a time.
-template <bool American, typename T, int R, typename Step>
-__device__ __forceinline__ void ping_pong_steps(int N, const T (&pay)[R], T (&u)[R], Step step) {
-  T v[R];
-  int n = 0;
-  for (; n + 2 <= N; n += 2) {
-    step(u, v);
-    if (American) lane_exercise(v, pay);
-    step(v, u);
-    if (American) lane_exercise(u, pay);
-  }
-  if (n < N) {
-    step(u, v);
-    if (American) lane_exercise(v, pay);
-#pragma unroll
-    for (int j = 0; j < R; ++j) u[j] = v[j];
   }
 }
 
@@ -512,6 +430,8 @@ gpurngStatus_t run_bs1d(const Bs1dCall<T>& call, DeviceScratch& scratch, void* s
   cudaGetLastError();  // a stale error of earlier work is not this call's
   if (m <= kRegisterNodes) {
     with_hybrid_rows(m, [&](auto rows) { launch_warp<T, decltype(rows)::value>(call, stream); });
+  } else if (segments_take(call)) {
+    return run_segments_bs1d(call, stream);
   } else {
     return run_long_bs1d(call, scratch, stream);
   }

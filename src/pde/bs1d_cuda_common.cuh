@@ -18,6 +18,10 @@ __device__ __forceinline__ double opaque(double x) {
   asm volatile("" : "+d"(x));
   return x;
 }
+__device__ __forceinline__ float opaque(float x) {
+  asm volatile("" : "+f"(x));
+  return x;
+}
 __device__ __forceinline__ int opaque(int x) {
   asm volatile("" : "+r"(x));
   return x;

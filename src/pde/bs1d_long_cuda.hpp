@@ -12,7 +12,8 @@ namespace gpurng {
 namespace pde {
 namespace cuda {
 
-// Queues the call (J + 1 > 1024) on `stream`. Grids whose factors fit one block's shared memory (8192 nodes in
+// Queues the call (J + 1 > 1024; bs1d_cuda.cu gives the calls that bs1d_segments_cuda.hpp's segments_take declines)
+// on `stream`. Grids whose factors fit one block's shared memory (8192 nodes in
 // float, 4096 in double on an H100) stay on chip for the whole time loop; larger ones work in the solver's scratch,
 // grown first if needed, a wave of options at a time. Returns ALLOCATION_FAILED or LAUNCH_FAILURE on CUDA errors.
 template <typename T>

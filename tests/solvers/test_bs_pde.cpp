@@ -926,13 +926,15 @@ template <typename T>
 void gpu_equals_cpu() {
   // All four kinds, 13 options: a partial block of warps and partial lane groups.
   const Options<T> o = mixed_batch<T>(13), short_o = mixed_batch<T>(13, 0.1), shorter_o = mixed_batch<T>(13, 0.01);
-  // Past 1024 nodes: 1101 and 4501 nodes resident in one block's shared memory in float, 4501 double and 8501 float
-  // worked in the scratch (bs1d_long_cuda.cu). 301 nodes: the explicit float scheme on half warps of R = 10; 601 and
-  // 1024 nodes: Crank-Nicolson's double coefficients computed at every step (from R = 24); 801 and 1024 nodes: the
-  // explicit double scheme on two warps an option (R = 28, 32).
+  // Past 1024 nodes, implicit and Crank-Nicolson: 1101 (two segments of 32 chunks), 2501 (three) and, in float, 4501
+  // nodes (five) on a block of a warp a segment, the grid in registers (bs1d_segments_cuda.cu); 4501 double resident
+  // in one block's shared memory, 8501 float worked in the scratch, and the explicit scheme (bs1d_long_cuda.cu). 301
+  // nodes: the explicit float scheme on half warps of R = 10; 601 and 1024 nodes: Crank-Nicolson's double coefficients
+  // computed at every step (from R = 24); 801 and 1024 nodes: the explicit double scheme on two warps an option (R =
+  // 28, 32).
   struct {
     int J;
-  } grids[] = {{255}, {200}, {1023}, {1100}, {63}, {500}, {300}, {600}, {800}, {4500}, {8500}};
+  } grids[] = {{255}, {200}, {1023}, {1100}, {63}, {500}, {300}, {600}, {800}, {2500}, {4500}, {8500}};
   for (const auto& g : grids) {
     for (int scheme : {GPURNG_PDE_EXPLICIT, GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON}) {
       // The explicit scheme on short maturities (fewer steps; shorter still past 2000 intervals, and not at 8500),
