@@ -38,7 +38,7 @@ constexpr int steps_of(int warps) { return warps <= 2 ? 7 : warps <= 4 ? 8 : 9; 
 
 // Lane t's two reduced rows' matrix parts, step by step (the coefficients before each step and its r): in the
 // lane's registers, or in the block's shared memory (step s, field q, row k at (3 s + q) n + k) where the registers
-// are short (double).
+// are short (kSharedReduced: float chunks of 32 nodes).
 template <typename T, int Steps, bool Shared>
 struct SegmentReduced;
 
@@ -77,8 +77,9 @@ struct SegmentReduced<T, Steps, true> {
 };
 
 // The block's exchange buffers in dynamic shared memory: 4 n values (the factoring's A and C, two step parities;
-// then the steps' D, two parities). A buffer is written again only two barriers after it was read, so one barrier a
-// step suffices; `phase` counts the steps across the time loop to keep the parity alternating.
+// then the steps' D, two parities). A step writes its parity's buffer, passes the barrier and reads it; the next
+// write of that buffer comes after the following step's barrier, which every thread reaches only after its reads,
+// so one barrier a step suffices. `phase` counts the steps across the time loop to keep the parity alternating.
 template <typename T>
 struct Exchange {
   T* base;
