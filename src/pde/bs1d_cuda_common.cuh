@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What the PDE's GPU kernels share (bs1d_cuda.cu's warp kernels, bs1d_long_cuda.cu's block kernels): an option's
-// parameters and the writing of its outputs.
+// What the PDE's GPU kernels share (bs1d_cuda.cu's warp kernels, bs1d_segments_cuda.cu's and bs1d_long_cuda.cu's
+// block kernels): an option's parameters, opaque(), and the writing of its outputs.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -51,7 +51,8 @@ struct ComputedCoeffs {
 // into registers. Kept, with the chunk factors (5 R) and both step arrays, they spilled (ptxas, sm_90: 5460 bytes of
 // spill stores at R = 24, 36456 at R = 32, against 1772 and 2856 computed; H200, 1024 nodes: 49.7 ms for 500 steps
 // against 5.1 ms computed). At R = 20 computing them was 7 % slower (513 nodes: 2.42 ms against 2.27), so R = 20
-// keeps them. The same values into the same node_coeffs: the same bits. (bs1d_long_cuda.cu does this past 1024.)
+// keeps them. The same values into the same node_coeffs: the same bits. (Past 1024 nodes bs1d_long_cuda.cu does this
+// in double, bs1d_segments_cuda.cu in both precisions.)
 template <typename T, int R>
 constexpr bool kPerStepCrankNicolson = sizeof(T) == 8 && R >= 24;
 
