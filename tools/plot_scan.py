@@ -8,7 +8,9 @@
   pde:     node-steps per second against the grid's nodes (J + 1), per scheme and precision, from pde_scan_bench.
 
 Usage: python3 tools/plot_scan.py tridiag docs/tridiag_scan_h100.png bench/results/tridiag_gpu_scan_h100.json
-       python3 tools/plot_scan.py pde docs/pde_scan_h100.png bench/results/pde_scan_h100.json   (pip install matplotlib)
+       python3 tools/plot_scan.py pde docs/pde_scan_h100.png bench/results/pde_scan_h100.json [SCHEMES]
+       (pip install matplotlib; SCHEMES: a comma-separated subset of explicit,implicit,crank-nicolson, for a run
+       whose other rows are not the code it documents)
 """
 import json
 import re
@@ -49,11 +51,11 @@ def tridiag(dst, src):
     fig.savefig(dst, dpi=110)
 
 
-def pde(dst, src):
+def pde(dst, src, schemes="explicit,implicit,crank-nicolson"):
     run = json.load(open(src))
     fig, ax = plt.subplots(figsize=(9, 4.8))
     colours = {"explicit": "tab:green", "implicit": "tab:blue", "crank-nicolson": "tab:red"}
-    for scheme in ("explicit", "implicit", "crank-nicolson"):
+    for scheme in [s for s in ("explicit", "implicit", "crank-nicolson") if s in schemes.split(",")]:
         for prec, style in (("float", "-"), ("double", "--")):
             pts = sorted((r["nodes"], r["node_steps_per_s"]) for r in run["rows"]
                          if r["scheme"] == scheme and r["precision"] == prec)
@@ -71,6 +73,7 @@ def pde(dst, src):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] not in ("tridiag", "pde"):
+    if len(sys.argv) not in (4, 5) or sys.argv[1] not in ("tridiag", "pde") or (
+            len(sys.argv) == 5 and sys.argv[1] != "pde"):
         sys.exit(__doc__)
-    {"tridiag": tridiag, "pde": pde}[sys.argv[1]](sys.argv[2], sys.argv[3])
+    {"tridiag": tridiag, "pde": pde}[sys.argv[1]](*sys.argv[2:])
