@@ -142,13 +142,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
     return;
   }
   T u[R], pay[R];
-#pragma unroll
-  for (int j = 0; j < R; ++j) {
-    const int node = base + j;
-    const T S = node_price(node, dS);
-    pay[j] = node <= J ? payoff(o.put, S, o.K) : T(0);
-    u[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
-  }
+  lane_start(o, base, J, dS, u, pay);
   if (Scheme == kExplicit) {
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
     auto run = [&](const auto& coef) {
@@ -205,12 +199,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCal
     return;
   }
   if (lane == 0) write_readout(c, k, r);
-  if (c.grid) {
-    T* g = c.grid + k * int64_t(J + 1);
-#pragma unroll
-    for (int jj = 0; jj < R; ++jj)
-      if (base + jj <= J) g[base + jj] = u[jj];
-  }
+  write_lane_grid(c, k, base, u);
 }
 
 // The explicit scheme for J + 1 <= 256 (R <= 8): half a warp per option, 16 lanes of 2 R nodes each (the same 32 R
@@ -300,12 +289,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) half_warp_explicit_kernel
     return;
   }
   if (sub == 0) write_readout(c, k, r);
-  if (c.grid) {
-    T* g = c.grid + k * int64_t(J + 1);
-#pragma unroll
-    for (int jj = 0; jj < R2; ++jj)
-      if (base + jj <= J) g[base + jj] = u[jj];
-  }
+  write_lane_grid(c, k, base, u);
 }
 
 // The explicit scheme in double for 768 < J + 1 <= 1024 (R = 28, 32): two warps per option, 64 lanes of R / 2 nodes
@@ -353,13 +337,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) pair_warp_explicit_kernel
     return;
   }
   T u[R2], pay[R2];
-#pragma unroll
-  for (int j = 0; j < R2; ++j) {
-    const int node = base + j;
-    const T S = node_price(node, dS);
-    pay[j] = node <= J ? payoff(o.put, S, o.K) : T(0);
-    u[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
-  }
+  lane_start(o, base, J, dS, u, pay);
   {
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, false);
     T a[R2], b[R2], cc[R2];
@@ -386,12 +364,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32) pair_warp_explicit_kernel
     return;
   }
   if (t == 0) write_readout(c, k, r);
-  if (c.grid) {
-    T* g = c.grid + k * int64_t(J + 1);
-#pragma unroll
-    for (int jj = 0; jj < R2; ++jj)
-      if (base + jj <= J) g[base + jj] = u[jj];
-  }
+  write_lane_grid(c, k, base, u);
 }
 
 template <typename T, int R>

@@ -72,6 +72,28 @@ __device__ __forceinline__ ComputedCoeffs<T> step_view(const PerStepCoeffs<T>& c
   return ComputedCoeffs<T>{{opaque(c.k.hs), opaque(c.k.hr), opaque(c.k.rdt)}, opaque(c.base), c.J};
 }
 
+// The lane's R nodes base .. base + R - 1 at the start: the initial values and the payoffs (0 on padding nodes).
+template <typename T, int R>
+__device__ __forceinline__ void lane_start(const Option<T>& o, int base, int J, T dS, T (&u)[R], T (&pay)[R]) {
+  GPURNG_UNROLL
+  for (int j = 0; j < R; ++j) {
+    const int node = base + j;
+    const T S = node_price(node, dS);
+    pay[j] = node <= J ? payoff(o.put, S, o.K) : T(0);
+    u[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
+  }
+}
+
+// The lane's nodes into option k's returned grid, if the call asked for it (padding nodes are not written).
+template <typename T, int R>
+__device__ __forceinline__ void write_lane_grid(const Bs1dCall<T>& c, int64_t k, int base, const T (&u)[R]) {
+  if (!c.grid) return;
+  T* g = c.grid + k * int64_t(c.J + 1);
+  GPURNG_UNROLL
+  for (int j = 0; j < R; ++j)
+    if (base + j <= c.J) g[base + j] = u[j];
+}
+
 // The exercise floor of the lane's nodes (American options only; the payoff is 0 on padding nodes).
 template <typename T, int R>
 __device__ __forceinline__ void lane_exercise(T (&u)[R], const T (&pay)[R]) {

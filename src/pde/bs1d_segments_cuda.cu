@@ -199,13 +199,7 @@ __global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const B
   const T dS = grid_step(c.Smax, J);
   const int base = t * R;  // lanes t >= P hold padding nodes (0) and take part in the barriers only
   T u[R], pay[R];
-  GPURNG_UNROLL
-  for (int j = 0; j < R; ++j) {
-    const int node = base + j;
-    const T S = node_price(node, dS);
-    pay[j] = node <= J ? payoff(o.put, S, o.K) : T(0);
-    u[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
-  }
+  lane_start(o, base, J, dS, u, pay);
   const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, CN);
   ChunkFactors<T, R> f;
   SegmentReduced<T, Steps, Shared> rf;
@@ -262,12 +256,7 @@ __global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const B
     return;
   }
   if (t == 0) write_readout(c, k, r);
-  if (c.grid) {
-    T* g = c.grid + k * int64_t(J + 1);
-    GPURNG_UNROLL
-    for (int j = 0; j < R; ++j)
-      if (base + j <= J) g[base + j] = u[j];
-  }
+  write_lane_grid(c, k, base, u);
 }
 
 // Where the reduced rows' step factors live: in registers, but for float chunks of 32 nodes, whose registers held
