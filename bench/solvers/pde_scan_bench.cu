@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -142,9 +143,11 @@ int main(int argc, char** argv) {
     nodes.clear();
     for (int i = 2; i < argc; ++i) nodes.push_back(std::atoi(argv[i]));
   }
+  // GPURNG_BENCH_PRECISION=float or double: that precision only (a device session's probe of one kernel family).
+  const char* only = std::getenv("GPURNG_BENCH_PRECISION");
   std::vector<Entry> rows;
-  scan<float>(rows, s, st, nodes);
-  scan<double>(rows, s, st, nodes);
+  if (!only || std::strcmp(only, "double") != 0) scan<float>(rows, s, st, nodes);
+  if (!only || std::strcmp(only, "float") != 0) scan<double>(rows, s, st, nodes);
   for (Entry& e : rows) {
     double best = 0;
     for (const Entry& o : rows)

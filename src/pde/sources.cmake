@@ -5,7 +5,10 @@
 #   bs1d_api.cpp           the C boundary (checks, host or device)
 #   bs1d_cpu.cpp           CPU threads x SIMD lanes (bs1d_cpu_kernels.inc per ISA)
 #   bs1d_cuda.cu           GPU: one warp per option, grid in registers (J + 1 <= 1024)
-#   bs1d_segments_cuda.cu  GPU: implicit and Crank-Nicolson to 8192 nodes, a warp a segment of 32 chunks, in registers
+#   bs1d_segments_cuda.cu  GPU: implicit and Crank-Nicolson past 1024 nodes in registers, a warp a segment of 32
+#                          chunks: which shape takes a grid, and one block an option (to 8192 nodes)
+#   bs1d_clusters_cuda.cu  GPU: the same on a thread-block cluster an option (float, 9217 .. 65536 nodes)
+#   bs1d_segments_kernel.cuh, bs1d_segments_fabric.cuh  GPU: that kernel, and where an option's blocks meet
 #   bs1d_long_cuda.cu      GPU: one block per option, a thread per chunk of 20 .. 32 nodes (the other J + 1 > 1024)
 #   bs1d_lane_steps.cuh    GPU: what the register kernels share (coefficients, exercise floor, the time loop)
 # and of the ADI steppers:
@@ -22,6 +25,6 @@
 target_sources(gpurng_objects PRIVATE pde/bs1d_api.cpp pde/bs1d_cpu.cpp pde/adi_api.cpp pde/adi_cpu.cpp
                                       pde/basket_adi_api.cpp pde/basket_adi_cpu.cpp)
 if(GPURNG_HAVE_CUDA)
-  target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu pde/bs1d_long_cuda.cu pde/bs1d_segments_cuda.cu pde/adi_cuda.cu
-                                        pde/basket_adi_cuda.cu)
+  target_sources(gpurng_objects PRIVATE pde/bs1d_cuda.cu pde/bs1d_long_cuda.cu pde/bs1d_segments_cuda.cu
+                                        pde/bs1d_clusters_cuda.cu pde/adi_cuda.cu pde/basket_adi_cuda.cu)
 endif()
