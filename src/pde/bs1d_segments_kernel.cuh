@@ -197,7 +197,7 @@ __device__ __forceinline__ void segment_explicit(const Coef& coef, const T (&u)[
 // Implicit or Crank-Nicolson steps of one option a block (W warps, lane t of the block = chunk t), or a cluster of
 // blocks (ClusterBlocks: lane t = chunk t across the cluster's blocks in rank order).
 template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
-__global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const Bs1dCall<T> c) {
+__device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
   extern __shared__ __align__(16) unsigned char exchange_raw[];
   __shared__ T edges[2][2 * kMaxSegmentWarps];  // [step parity][each warp's last node, each warp's first node]
   __shared__ T pick[4];                         // the readout's 4 nodes (rank 0's, in a cluster)
@@ -281,6 +281,21 @@ __global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const B
   }
   if (t == 0) write_readout(c, k, r);
   write_lane_grid(c, k, base, u);
+}
+
+// Whether the device code of a fabric's kernels is compiled for the architecture at hand: cluster kernels only from
+// sm_90 (their launcher never launches them below it; compiling them for sm_80 cost CI build time).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+template <typename Fabric>
+constexpr bool kFabricCompiled = !Fabric::kCluster;
+#else
+template <typename Fabric>
+constexpr bool kFabricCompiled = true;
+#endif
+
+template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
+__global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const Bs1dCall<T> c) {
+  if constexpr (kFabricCompiled<Fabric>) segments_steps<T, R, Steps, CN, Shared, Fabric>(c);
 }
 
 // Where the reduced rows' step factors live: in registers, but for float chunks of 32 nodes, whose registers held

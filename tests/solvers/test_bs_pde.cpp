@@ -1122,6 +1122,7 @@ TEST(BsPdeGpu, GraphCapture) {
   graph_capture<double>(1100, GPURNG_PDE_IMPLICIT, 50);
   graph_capture<float>(1100, GPURNG_PDE_EXPLICIT, mixed_explicit_steps(1100, 0.05), 0.05);
   graph_capture<double>(4500, GPURNG_PDE_CRANK_NICOLSON, 20);
+  graph_capture<float>(12000, GPURNG_PDE_CRANK_NICOLSON, 10);  // a thread-block cluster per option
 }
 
 #endif  // GPURNG_TEST_HAVE_CUDA
