@@ -55,8 +55,11 @@ long double relative_residual(const std::vector<T>& a, const std::vector<T>& b, 
     const long double mid = static_cast<long double>(b[i]) * static_cast<long double>(x[i]);
     const long double hi = i + 1 == n ? 0.0L : static_cast<long double>(c[i]) * static_cast<long double>(x[i + 1]);
     const long double di = static_cast<long double>(d[i]);
-    num = std::fmax(num, std::fabs(lo + mid + hi - di));
-    den = std::fmax(den, std::fabs(lo) + std::fabs(mid) + std::fabs(hi) + std::fabs(di));
+    // The larger by a comparison that keeps a NaN (std::fmax would drop it, and a NaN solution would pass).
+    const long double r = std::fabs(lo + mid + hi - di);
+    const long double s = std::fabs(lo) + std::fabs(mid) + std::fabs(hi) + std::fabs(di);
+    if (!(r <= num)) num = r;
+    if (!(s <= den)) den = s;
   }
   return den == 0.0L ? num : num / den;  // den == 0 only for a zero system solved by x = 0
 }
