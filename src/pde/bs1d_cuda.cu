@@ -46,7 +46,6 @@ using gpurng::solvers::cuda::warp_first_failure;
 namespace {
 
 constexpr int kWarpsPerBlock = 4;
-constexpr unsigned kFullMask = 0xffffffffu;
 
 // Value of lane p - d (0 below lane 0) and of lane p + d (0 past lane 31).
 template <typename T>

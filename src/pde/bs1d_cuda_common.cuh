@@ -12,6 +12,9 @@ namespace gpurng {
 namespace pde {
 namespace cuda {
 
+// Every lane of a warp, for the shuffles of the PDE's register-resident kernels.
+constexpr unsigned kFullMask = 0xffffffffu;
+
 // x, unchanged, through an empty asm statement the compiler cannot see into: a value it cannot prove loop-invariant,
 // so that what is computed from it inside a time loop is computed there instead of hoisted into registers that spill.
 __device__ __forceinline__ double opaque(double x) {

@@ -32,7 +32,6 @@ using namespace gpurng::solvers;
 using gpurng::solvers::cuda::allow_shared;
 using gpurng::solvers::cuda::block_first_failure;
 
-constexpr unsigned kFullMask = 0xffffffffu;
 constexpr int kMaxSegmentWarps = 8;
 
 // The PCR steps of the reduced system of a grid of `warps` segments (2P rows, P between 32 (warps - 1) + 1 and 32

@@ -40,6 +40,12 @@ std::vector<long double> naive_thomas(const std::vector<T>& a, const std::vector
   return x;
 }
 
+// acc becomes v where v is larger or NaN: a maximum that keeps a NaN (std::fmax and std::max drop it, and a NaN
+// solution would pass a residual bound).
+inline void keep_larger(long double& acc, long double v) {
+  if (!(v <= acc)) acc = v;
+}
+
 // max_i |(A x - d)_i| / max_i (|a_i x_{i-1}| + |b_i x_i| + |c_i x_{i+1}| + |d_i|), in long double.
 // Scaling by the size of the terms (not by |d|) makes it a backward-error measure: a backward-stable
 // solver gets a few ulps of T however badly conditioned A is.
@@ -55,11 +61,8 @@ long double relative_residual(const std::vector<T>& a, const std::vector<T>& b, 
     const long double mid = static_cast<long double>(b[i]) * static_cast<long double>(x[i]);
     const long double hi = i + 1 == n ? 0.0L : static_cast<long double>(c[i]) * static_cast<long double>(x[i + 1]);
     const long double di = static_cast<long double>(d[i]);
-    // The larger by a comparison that keeps a NaN (std::fmax would drop it, and a NaN solution would pass).
-    const long double r = std::fabs(lo + mid + hi - di);
-    const long double s = std::fabs(lo) + std::fabs(mid) + std::fabs(hi) + std::fabs(di);
-    if (!(r <= num)) num = r;
-    if (!(s <= den)) den = s;
+    keep_larger(num, std::fabs(lo + mid + hi - di));
+    keep_larger(den, std::fabs(lo) + std::fabs(mid) + std::fabs(hi) + std::fabs(di));
   }
   return den == 0.0L ? num : num / den;  // den == 0 only for a zero system solved by x = 0
 }
