@@ -8,9 +8,10 @@
   pde:     node-steps per second against the grid's nodes (J + 1), per scheme and precision, from pde_scan_bench.
 
 Usage: python3 tools/plot_scan.py tridiag docs/tridiag_scan_h100.png bench/results/tridiag_gpu_scan_h100.json
-       python3 tools/plot_scan.py pde docs/pde_scan_h100.png bench/results/pde_scan_h100.json [SCHEMES]
-       (pip install matplotlib; SCHEMES: a comma-separated subset of explicit,implicit,crank-nicolson, for a run
-       whose other rows are not the code it documents)
+       python3 tools/plot_scan.py pde docs/pde_scan_h100.png bench/results/pde_scan_h100.json[,LATER.json ...] [SCHEMES]
+       (pip install matplotlib; a later run's rows replace an earlier one's at the same scheme, precision and size;
+       SCHEMES: a comma-separated subset of explicit,implicit,crank-nicolson, for runs whose other rows are not the
+       code they document)
 """
 import json
 import re
@@ -52,7 +53,14 @@ def tridiag(dst, src):
 
 
 def pde(dst, src, schemes="explicit,implicit,crank-nicolson"):
-    run = json.load(open(src))
+    # SRC: one run, or several separated by commas (the same device), a later run's rows replacing an earlier one's
+    # at the same scheme, precision and size: a whole-list scan updated by a later session's sizes.
+    runs = [json.load(open(f)) for f in src.split(",")]
+    rows = {}
+    for r in runs:
+        for row in r["rows"]:
+            rows[(row["scheme"], row["precision"], row["nodes"])] = row
+    run = dict(runs[0], rows=list(rows.values()))
     fig, ax = plt.subplots(figsize=(9, 4.8))
     colours = {"explicit": "tab:green", "implicit": "tab:blue", "crank-nicolson": "tab:red"}
     for scheme in [s for s in ("explicit", "implicit", "crank-nicolson") if s in schemes.split(",")]:

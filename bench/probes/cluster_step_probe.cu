@@ -11,8 +11,8 @@
 //   no_sync    no barrier, rows wrapped into the block (the arithmetic and loads alone; racy values, timing only)
 // Build and run (sm_90): nvcc -O3 -arch=sm_90 -std=c++17 bench/probes/cluster_step_probe.cu -o probe && ./probe
 // Prints one line per form and shape: ns a step of the whole GPU, and per resident option (cluster or block).
-// bench/scripts/cluster_probe_session.sh runs it with Nsight Compute on the PDE kernel. Written in session 13 of
-// issue 31 (2026-12-06), compiled for sm_90 there; no device could be had that session, so it has not run yet.
+// bench/scripts/cluster_probe_session.sh runs it with Nsight Compute on the PDE kernel. Results on an H100:
+// bench/results/cluster_step_probe_h100.txt (docs/PERFORMANCE.md, the cluster form's near steps over a halo).
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 

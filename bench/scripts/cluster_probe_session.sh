@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Where the PDE's cluster form spends a step (issue 31; docs/PERFORMANCE.md, "The PDE from 9217 to 65536 float nodes on
 # a thread-block cluster"): bench/probes/cluster_step_probe.cu (the PCR exchange alone: block barrier, cluster barrier,
-# remote reads, in several forms), then Nsight Compute on pde_scan_bench's first implicit and first Crank-Nicolson
-# launch of the register-form kernel at 65536 (a cluster of 8 blocks) and 8192 float nodes (one block): warp states,
-# scheduler, occupancy. ncu runs with --clock-control none (the device's clocks stay as they are).
+# remote reads, in several forms), bench/probes/cluster_halo_probe.cu (the whole reduced solve a time step, as the
+# library does it and with the block's steps on a halo), then Nsight Compute on pde_scan_bench's first implicit and
+# first Crank-Nicolson launch of the register-form kernel at 65536 (a cluster of 8 blocks) and 8192 float nodes (one
+# block): warp states, scheduler, occupancy. ncu runs with --clock-control none (the device's clocks stay as they are).
 # Usage (on the GPU machine): bash bench/scripts/cluster_probe_session.sh OUT_DIR
 set -uo pipefail
 source "$(dirname "$0")/session_start.sh" "$1" cluster
@@ -13,6 +14,8 @@ source "$(dirname "$0")/session_start.sh" "$1" cluster
   cmake --build build-gpu -j 16 --target pde_scan_bench > /tmp/build.log 2>&1; echo $? > /tmp/build.rc ) &
 nvcc -O3 -arch=sm_90 -std=c++17 bench/probes/cluster_step_probe.cu -o /tmp/cluster_step_probe &&
   /tmp/cluster_step_probe | tee "$out/cluster_step_probe.txt"
+nvcc -O3 -arch=sm_90 -std=c++17 bench/probes/cluster_halo_probe.cu -o /tmp/cluster_halo_probe &&
+  /tmp/cluster_halo_probe | tee "$out/cluster_halo_probe.txt"
 wait
 [ "$(cat /tmp/build.rc)" = 0 ] || { tail -30 /tmp/build.log; exit 1; }
 ncu_args=(--clock-control none --kernel-name regex:segments_kernel --section SpeedOfLight --section Occupancy

@@ -54,6 +54,25 @@ __device__ __forceinline__ T load_remote(const T* local, int owner) {
   return v;
 }
 
+// A value into the shared memory of block `owner` of the cluster (mapa and st.shared::cluster); seen there after
+// the cluster barrier that follows.
+template <typename T>
+__device__ __forceinline__ void store_remote(T* local, int owner, T v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  const unsigned a = unsigned(__cvta_generic_to_shared(local));
+  unsigned r;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(owner));
+  if constexpr (sizeof(T) == 4)
+    asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(r), "f"(v) : "memory");
+  else
+    asm volatile("st.shared::cluster.f64 [%0], %1;" ::"r"(r), "d"(v) : "memory");
+#else
+  (void)local;
+  (void)owner;
+  (void)v;
+#endif
+}
+
 struct ClusterBlocks {
   static constexpr bool kCluster = true;
   int rank, size, row_shift, warp_shift;

@@ -4,10 +4,11 @@
 // in the warp kernel's shape. Lane t of an option holds chunk t's nodes and factors in registers for the whole time
 // loop, and its two reduced rows, S = row 2t and E = row 2t + 1, with their PCR step factors (in shared memory for
 // float chunks of 32 nodes). The PCR steps read the neighbours k -/+ h through shared buffers, one barrier a step. An
-// option's lanes are one block's (up to 8 warps), or a thread-block cluster's (up to 8 blocks of 2, 4 or 8 warps; the
-// barrier the cluster's, the neighbours read from the other blocks' shared memory). The operations are the GPURNG_HD
-// text of hybrid_system.hpp's long_hybrid_factor and long_hybrid_apply in the same order, so the bits are the CPU's
-// and the block kernel's.
+// option's lanes are one block's (up to 8 warps), or a thread-block cluster's (up to 8 blocks of 2, 4 or 8 warps: the
+// steps that reach less than a block's rows on each block alone over a halo (bs1d_segments_halo.cuh) after one cluster
+// barrier, the others with the cluster's barrier and the neighbours read from the other blocks' shared memory; the
+// factoring, once, cluster-wide step by step). The operations are the GPURNG_HD text of hybrid_system.hpp's
+// long_hybrid_factor and long_hybrid_apply in the same order, so the bits are the CPU's and the block kernel's.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -22,6 +23,7 @@
 #include "bs1d_scheme.hpp"
 #include "bs1d_segments_cuda.hpp"
 #include "bs1d_segments_fabric.cuh"
+#include "bs1d_segments_halo.cuh"
 
 namespace gpurng {
 namespace pde {
@@ -135,15 +137,17 @@ __device__ int segment_pcr_factor(PcrRow<T> S, PcrRow<T> E, SegmentReduced<T, St
   return fail;
 }
 
-// The right-hand-side part (long_hybrid_apply's PCR): DS and DE become x_s and x_e of lane t's chunk.
+// The right-hand-side part (long_hybrid_apply's PCR) from step `first` (0, or the cluster's first step past its
+// blocks' halo steps): DS and DE become x_s and x_e of lane t's chunk.
 template <typename T, int Steps, bool Shared, typename Fabric>
 __device__ __forceinline__ void segment_reduced_apply(const SegmentReduced<T, Steps, Shared>& rf_kept, T& DS, T& DE,
                                                       const Exchange<T>& x, const Fabric& fab, int t, int tl, int n,
-                                                      int& phase) {
+                                                      int& phase, int first) {
   const SegmentReduced<T, Steps, Shared> rf = rf_kept.step_view();
   const bool rows = 2 * t < n;
   GPURNG_UNROLL
   for (int s = 0; s < Steps; ++s) {
+    if (s < first) continue;
     const int h = 1 << s;
     T* d = x.D(phase++ & 1);
     if (rows) {
@@ -197,6 +201,7 @@ __device__ __forceinline__ void segment_explicit(const Coef& coef, const T (&u)[
 // blocks (ClusterBlocks: lane t = chunk t across the cluster's blocks in rank order).
 template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
 __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
+  static_assert(Shared || !Fabric::kCluster, "a cluster's halo steps read its rows' step factors from shared memory");
   extern __shared__ __align__(16) unsigned char exchange_raw[];
   __shared__ T edges[2][2 * kMaxSegmentWarps];  // [step parity][each warp's last node, each warp's first node]
   __shared__ T pick[4];                         // the readout's 4 nodes (rank 0's, in a cluster)
@@ -224,6 +229,16 @@ __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
   }
   fail = first_failure(
       fail, segment_pcr_factor(PcrRow<T>{f.S.A, f.S.C, T(0)}, PcrRow<T>{f.E.A, f.E.C, T(0)}, rf, x, fab, t, tl, n, R));
+  // A cluster's halo steps (bs1d_segments_halo.cuh): the halo rows' factors copied and the work buffers zeroed here,
+  // before the cluster barriers below (no neighbour stores its rows into them before those).
+  HaloSteps<T> halo{};
+  if constexpr (Fabric::kCluster) {
+    T* const own = reinterpret_cast<T*>(exchange_raw) + 4 * x.n;
+    T* const halo_factors = own + 3 * Steps * x.n;
+    halo =
+        HaloSteps<T>{own, halo_factors, halo_factors + halo_factor_count(x.n), x.n, __ffs(x.n) - 1, fab.rank * x.n, n};
+    halo.gather_factors(fab.rank, fab.size);
+  }
   fail = block_first_failure(fail, &first_fail, tl == 0);
   if constexpr (Fabric::kCluster) {  // every block's first failure, read before any block leaves
     fab.sync();
@@ -243,7 +258,12 @@ __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
   auto solve = [&](T(&d)[R]) {
     T DS, DE;
     chunk_apply(f, d, DS, DE);
-    segment_reduced_apply(rf, DS, DE, x, fab, t, tl, n, phase);
+    if constexpr (Fabric::kCluster) {
+      halo.push(tl, fab.rank, fab.size, DS, DE);
+      fab.sync();
+      halo.run(tl, DS, DE);
+    }
+    segment_reduced_apply(rf, DS, DE, x, fab, t, tl, n, phase, Fabric::kCluster ? halo.b : 0);
     chunk_back(f, d, DS, DE);
   };
   if constexpr (!CN) {
@@ -315,7 +335,10 @@ struct SegmentsLaunch {
   int rows() const {
     return Fabric::kCluster ? 64 * shape.warps : 2 * hybrid_chunk_count(call.J + 1, kGridChunksAdjacent);
   }
-  size_t smem() const { return (size_t(4) * rows() + (shared ? size_t(3) * Steps * rows() : 0)) * sizeof(T); }
+  size_t smem() const {
+    const size_t halo = Fabric::kCluster ? size_t(halo_factor_count(rows())) + halo_work_count(rows()) : 0;
+    return (size_t(4) * rows() + (shared ? size_t(3) * Steps * rows() : 0) + halo) * sizeof(T);
+  }
   static constexpr auto kernel = segments_kernel<T, R, Steps, CN, shared, Fabric>;
   cudaLaunchAttribute cluster_attr() const {
     cudaLaunchAttribute a{};
