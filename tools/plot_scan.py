@@ -8,8 +8,9 @@
   pde:     node-steps per second against the grid's nodes (J + 1), per scheme and precision, from pde_scan_bench.
 
 Usage: python3 tools/plot_scan.py tridiag docs/tridiag_scan_h100.png bench/results/tridiag_gpu_scan_h100.json
-       python3 tools/plot_scan.py pde docs/pde_scan_h100.png bench/results/pde_scan_h100.json[,LATER.json ...] [SCHEMES]
-       (pip install matplotlib; a later run's rows replace an earlier one's at the same scheme, precision and size;
+       python3 tools/plot_scan.py pde docs/pde_scan_h100.png bench/results/pde_scan_h100.json[,LATER.json[@LO-HI] ...] [SCHEMES]
+       (pip install matplotlib; a later run's rows replace an earlier one's at the same scheme, precision and size,
+       @LO-HI keeping only its rows of LO to HI nodes;
        SCHEMES: a comma-separated subset of explicit,implicit,crank-nicolson, for runs whose other rows are not the
        code they document)
 """
@@ -54,12 +55,16 @@ def tridiag(dst, src):
 
 def pde(dst, src, schemes="explicit,implicit,crank-nicolson"):
     # SRC: one run, or several separated by commas (the same device), a later run's rows replacing an earlier one's
-    # at the same scheme, precision and size: a whole-list scan updated by a later session's sizes.
-    runs = [json.load(open(f)) for f in src.split(",")]
-    rows = {}
-    for r in runs:
-        for row in r["rows"]:
-            rows[(row["scheme"], row["precision"], row["nodes"])] = row
+    # at the same scheme, precision and size: a whole-list scan updated by a later session's sizes. FILE@LO-HI takes
+    # only that file's rows of LO to HI nodes.
+    runs, rows = [], {}
+    for spec in src.split(","):
+        path, _, span = spec.partition("@")
+        lo, hi = (int(v) for v in span.split("-")) if span else (0, 1 << 62)
+        runs.append(json.load(open(path)))
+        for row in runs[-1]["rows"]:
+            if lo <= row["nodes"] <= hi:
+                rows[(row["scheme"], row["precision"], row["nodes"])] = row
     run = dict(runs[0], rows=list(rows.values()))
     fig, ax = plt.subplots(figsize=(9, 4.8))
     colours = {"explicit": "tab:green", "implicit": "tab:blue", "crank-nicolson": "tab:red"}
