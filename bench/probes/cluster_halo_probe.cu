@@ -26,36 +26,9 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "cluster_probe.cuh"
+
 namespace cg = cooperative_groups;
-
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                           \
-    }                                                                                         \
-  } while (0)
-
-__device__ __forceinline__ float remote(const float* local, int owner) {
-  const unsigned a = unsigned(__cvta_generic_to_shared(local));
-  unsigned r;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(owner));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(r) : "memory");
-  return v;
-}
-
-__device__ __forceinline__ void store(float* local, int owner, int rank, float v) {
-  if (owner == rank) {
-    *local = v;
-    return;
-  }
-  const unsigned a = unsigned(__cvta_generic_to_shared(local));
-  unsigned r;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(owner));
-  asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(r), "f"(v) : "memory");
-}
 
 __device__ __forceinline__ float apply(float A, float C, float r, float D, float Dl, float Dr) {
   return __fmul_rn(__fmaf_rn(-C, Dr, __fmaf_rn(-A, Dl, D)), r);
@@ -203,7 +176,7 @@ void run(int cluster, int threads, int cut, float* out) {
   auto kernel = solve_probe<F>;
   const int M = 2 * threads, b = 31 - __builtin_clz(unsigned(M)), S = b + (31 - __builtin_clz(unsigned(cluster)));
   const size_t smem = (size_t(4) * M + size_t(6) * M + size_t(3) * factor_rows(M, b, S)) * sizeof(float);
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+  BENCH_CHECK_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   cudaLaunchConfig_t cfg{};
   cudaLaunchAttribute attr{};
   attr.id = cudaLaunchAttributeClusterDimension;
@@ -215,24 +188,24 @@ void run(int cluster, int threads, int cut, float* out) {
   cfg.numAttrs = 1;
   cfg.gridDim = dim3(unsigned(cluster));
   int groups = 0;
-  CHECK(cudaOccupancyMaxActiveClusters(&groups, kernel, &cfg));
+  BENCH_CHECK_CUDA(cudaOccupancyMaxActiveClusters(&groups, kernel, &cfg));
   cfg.gridDim = dim3(unsigned(groups * cluster));
   const int iters = 2000;
-  CHECK(cudaLaunchKernelEx(&cfg, kernel, out, 50, S, cut));  // warm-up
+  BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, 50, S, cut));  // warm-up
   cudaEvent_t a, e;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&e));
+  BENCH_CHECK_CUDA(cudaEventCreate(&a));
+  BENCH_CHECK_CUDA(cudaEventCreate(&e));
   float best = 1e30f;
   for (int rep = 0; rep < 5; ++rep) {
-    CHECK(cudaEventRecord(a));
-    CHECK(cudaLaunchKernelEx(&cfg, kernel, out, iters, S, cut));
-    CHECK(cudaEventRecord(e));
-    CHECK(cudaEventSynchronize(e));
+    BENCH_CHECK_CUDA(cudaEventRecord(a));
+    BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, iters, S, cut));
+    BENCH_CHECK_CUDA(cudaEventRecord(e));
+    BENCH_CHECK_CUDA(cudaEventSynchronize(e));
     float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, e));
+    BENCH_CHECK_CUDA(cudaEventElapsedTime(&ms, a, e));
     if (ms < best) best = ms;
   }
-  CHECK(cudaGetLastError());
+  BENCH_CHECK_CUDA(cudaGetLastError());
   std::printf(
       "%-9s cluster %d x %3d threads, %2d PCR steps, cut %d, %6zu B shared: %3d clusters resident, %7.1f ns "
       "a time step\n",
@@ -241,7 +214,7 @@ void run(int cluster, int threads, int cut, float* out) {
 
 int main() {
   float* out;
-  CHECK(cudaMalloc(&out, sizeof(float) << 22));
+  BENCH_CHECK_CUDA(cudaMalloc(&out, sizeof(float) << 22));
   for (int threads : {256, 128}) {
     for (int cluster : {2, 4, 8}) {
       run<kCluster>(cluster, threads, 0, out);
@@ -252,6 +225,6 @@ int main() {
       for (int cut : {b - 3, b - 2, b - 1}) run<kHalo2>(cluster, threads, cut, out);
     }
   }
-  CHECK(cudaFree(out));
+  BENCH_CHECK_CUDA(cudaFree(out));
   return 0;
 }

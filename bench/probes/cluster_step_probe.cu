@@ -19,19 +19,12 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "cluster_probe.cuh"
+
 namespace cg = cooperative_groups;
 
 enum Form { kBlock, kCluster, kMapaAll, kSyncOnly, kNoSync };
 const char* const kFormNames[] = {"block", "cluster", "mapa_all", "sync_only", "no_sync"};
-
-__device__ __forceinline__ float remote(const float* local, int owner) {
-  const unsigned a = unsigned(__cvta_generic_to_shared(local));
-  unsigned r;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(owner));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(r) : "memory");
-  return v;
-}
 
 template <int F>
 __global__ void step_probe(float* out, int iters, int steps) {
@@ -76,15 +69,6 @@ __global__ void step_probe(float* out, int iters, int steps) {
   out[blockIdx.x * NT + threadIdx.x] = DS + DE;
 }
 
-#define CHECK(x)                                                                              \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                           \
-    }                                                                                         \
-  } while (0)
-
 template <int F>
 void run(int cluster, int threads, int steps, float* out) {
   auto kernel = step_probe<F>;
@@ -100,25 +84,25 @@ void run(int cluster, int threads, int steps, float* out) {
   cfg.numAttrs = 1;
   int groups = 0;  // resident clusters (or blocks) at once
   cfg.gridDim = dim3(unsigned(attr.val.clusterDim.x));
-  CHECK(cudaOccupancyMaxActiveClusters(&groups, kernel, &cfg));
+  BENCH_CHECK_CUDA(cudaOccupancyMaxActiveClusters(&groups, kernel, &cfg));
   const int blocks = groups * int(attr.val.clusterDim.x);
   cfg.gridDim = dim3(unsigned(blocks));
   const int iters = 12000;
-  for (int rep = 0; rep < 2; ++rep) CHECK(cudaLaunchKernelEx(&cfg, kernel, out, 120, steps));  // warm-up
+  for (int rep = 0; rep < 2; ++rep) BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, 120, steps));  // warm-up
   cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
+  BENCH_CHECK_CUDA(cudaEventCreate(&a));
+  BENCH_CHECK_CUDA(cudaEventCreate(&b));
   float best = 1e30f;
   for (int rep = 0; rep < 5; ++rep) {
-    CHECK(cudaEventRecord(a));
-    CHECK(cudaLaunchKernelEx(&cfg, kernel, out, iters, steps));
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
+    BENCH_CHECK_CUDA(cudaEventRecord(a));
+    BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, iters, steps));
+    BENCH_CHECK_CUDA(cudaEventRecord(b));
+    BENCH_CHECK_CUDA(cudaEventSynchronize(b));
     float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
+    BENCH_CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));
     if (ms < best) best = ms;
   }
-  CHECK(cudaGetLastError());
+  BENCH_CHECK_CUDA(cudaGetLastError());
   const double ns_step = 1e6 * best / iters;
   std::printf(
       "%-9s cluster %d x %3d threads, %2d PCR steps: %3d groups resident, %7.1f ns a step, %6.2f ns a step "
@@ -128,7 +112,7 @@ void run(int cluster, int threads, int steps, float* out) {
 
 int main() {
   float* out;
-  CHECK(cudaMalloc(&out, sizeof(float) << 20));
+  BENCH_CHECK_CUDA(cudaMalloc(&out, sizeof(float) << 20));
   for (int threads : {256, 128, 64}) {
     const int block_steps = 31 - __builtin_clz(unsigned(2 * threads));  // log2 of a block's rows
     run<kBlock>(1, threads, block_steps, out);
@@ -140,6 +124,6 @@ int main() {
       run<kNoSync>(cluster, threads, steps, out);
     }
   }
-  CHECK(cudaFree(out));
+  BENCH_CHECK_CUDA(cudaFree(out));
   return 0;
 }
