@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The cluster form's reduced PCR solve with one cluster barrier for the steps that stay near a block
-// (bs1d_segments_kernel.cuh, ClusterBlocks). A block holds M = 2 NT of the option's n reduced rows (rows L .. L + M -
-// 1, L = rank M); PCR step s reads rows k -/+ 2^s. The b = log2 M steps with 2^s < M reach at most M - 1 rows past the
-// block's edges (1 + 2 + ... + M/2), so the block gathers those rows once (its neighbours store their rows into its
-// work buffer before the barrier) and repeats the steps on the shrinking range [L - g_s, L + M + g_s), g_s = M -
-// 2^(s+1) the rows still needed either side after step s, with block barriers. The rows it computes that another block
-// owns are computed by the same operations on the same values as there (pcr_apply, each row's step factors copied
-// from its owner once), so the bits are those of the cluster-wide steps and of the CPU's long_hybrid_apply. The steps
-// with 2^s >= M stay cluster-wide (segment_reduced_apply from step b).
+// (bs1d_segments_kernel.cuh, ClusterBlocks). A block holds M = 2 NT of the option's n reduced rows, rows L to
+// L + M - 1 with L = rank M, and PCR step s reads rows k -/+ 2^s. The b = log2(M) steps with 2^s < M reach at most
+// M - 1 rows past the block's edges (1 + 2 + ... + M/2), so the block gathers those rows once (its neighbours store
+// their rows into its work buffer before the barrier) and repeats the steps, with block barriers, on a range that
+// shrinks to its own rows: [L - g_s, L + M + g_s), g_s = M - 2^(s+1) being the rows still needed either side after
+// step s. The rows it computes that another block owns are computed by the same operations on the same values as
+// there (pcr_apply, each row's step factors copied from its owner once), so the bits are those of the cluster-wide
+// steps and of the CPU's long_hybrid_apply. The steps with 2^s >= M stay cluster-wide (segment_reduced_apply from
+// step b).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -25,14 +26,14 @@ using gpurng::solvers::pcr_apply;
 // Rows either side of the block still needed after block step s (s < b, 2^b = M).
 __device__ __forceinline__ int halo_after(int M, int s) { return M - (2 << s); }
 
-// Floats of the halo's step factors: 3 a row, 2 g_s rows a step s < b.
+// Values (T) of the halo's step factors: 3 a row, 2 g_s rows a step s < b.
 __host__ __device__ constexpr int halo_factor_count(int M) {
   int rows = 0;
   for (int s = 0; (2 << s) <= M; ++s) rows += 2 * (M - (2 << s));
   return 3 * rows;
 }
 
-// Floats of the two work buffers: rows L - (M - 1) .. L + 2 M - 2 each.
+// Values (T) of the two work buffers: rows L - (M - 1) .. L + 2 M - 2 each.
 __host__ __device__ constexpr int halo_work_count(int M) { return 2 * (3 * M - 2); }
 
 // The block's view of the halo steps, in its dynamic shared memory. own: its rows' step factors (step s, field q
