@@ -219,7 +219,8 @@ __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
   const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, CN);
   ChunkFactors<T, R> f;
   SegmentReduced<T, Steps, Shared> rf;
-  if constexpr (Shared) rf = {reinterpret_cast<T*>(exchange_raw) + 4 * x.n + 2 * tl, x.n};
+  T* const step_factors = x.base + 4 * x.n;  // the block's rows' step factors, after the exchange buffers (Shared)
+  if constexpr (Shared) rf = {step_factors + 2 * tl, x.n};
   int fail;
   {
     T a[R], b[R], cc[R];
@@ -233,10 +234,9 @@ __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
   // before the cluster barriers below (no neighbour stores its rows into them before those).
   HaloSteps<T> halo{};
   if constexpr (Fabric::kCluster) {
-    T* const own = reinterpret_cast<T*>(exchange_raw) + 4 * x.n;
-    T* const halo_factors = own + 3 * Steps * x.n;
-    halo =
-        HaloSteps<T>{own, halo_factors, halo_factors + halo_factor_count(x.n), x.n, __ffs(x.n) - 1, fab.rank * x.n, n};
+    T* const halo_factors = step_factors + 3 * Steps * x.n;
+    halo = HaloSteps<T>{
+        step_factors, halo_factors, halo_factors + halo_factor_count(x.n), x.n, __ffs(x.n) - 1, fab.rank * x.n, n};
     halo.gather_factors(fab.rank, fab.size);
   }
   fail = block_first_failure(fail, &first_fail, tl == 0);
