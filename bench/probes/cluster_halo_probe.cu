@@ -192,20 +192,7 @@ void run(int cluster, int threads, int cut, float* out) {
   cfg.gridDim = dim3(unsigned(groups * cluster));
   const int iters = 2000;
   BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, 50, S, cut));  // warm-up
-  cudaEvent_t a, e;
-  BENCH_CHECK_CUDA(cudaEventCreate(&a));
-  BENCH_CHECK_CUDA(cudaEventCreate(&e));
-  float best = 1e30f;
-  for (int rep = 0; rep < 5; ++rep) {
-    BENCH_CHECK_CUDA(cudaEventRecord(a));
-    BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, iters, S, cut));
-    BENCH_CHECK_CUDA(cudaEventRecord(e));
-    BENCH_CHECK_CUDA(cudaEventSynchronize(e));
-    float ms = 0;
-    BENCH_CHECK_CUDA(cudaEventElapsedTime(&ms, a, e));
-    if (ms < best) best = ms;
-  }
-  BENCH_CHECK_CUDA(cudaGetLastError());
+  const float best = best_of_five_ms([&] { BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, iters, S, cut)); });
   std::printf(
       "%-9s cluster %d x %3d threads, %2d PCR steps, cut %d, %6zu B shared: %3d clusters resident, %7.1f ns "
       "a time step\n",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What the cluster probes (cluster_step_probe.cu, cluster_halo_probe.cu) share: a float in another block's shared
 // memory, read or written through its 32-bit shared::cluster address (mapa), as src/pde/bs1d_segments_fabric.cuh
-// does; and BENCH_CHECK_CUDA (bench/solvers/gpu_timing.cuh). sm_90.
+// does; the best of five event-timed launches; and BENCH_CHECK_CUDA (bench/solvers/gpu_timing.cuh). sm_90.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -28,4 +28,26 @@ __device__ __forceinline__ void store(float* local, int owner, int rank, float v
     return;
   }
   asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(cluster_address(local, owner)), "f"(v) : "memory");
+}
+
+// The shortest of five timings (ms) of launch() on the default stream, each between two events.
+template <typename Launch>
+float best_of_five_ms(Launch launch) {
+  cudaEvent_t a, b;
+  BENCH_CHECK_CUDA(cudaEventCreate(&a));
+  BENCH_CHECK_CUDA(cudaEventCreate(&b));
+  float best = 1e30f;
+  for (int rep = 0; rep < 5; ++rep) {
+    BENCH_CHECK_CUDA(cudaEventRecord(a));
+    launch();
+    BENCH_CHECK_CUDA(cudaEventRecord(b));
+    BENCH_CHECK_CUDA(cudaEventSynchronize(b));
+    float ms = 0;
+    BENCH_CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));
+    if (ms < best) best = ms;
+  }
+  BENCH_CHECK_CUDA(cudaGetLastError());
+  BENCH_CHECK_CUDA(cudaEventDestroy(a));
+  BENCH_CHECK_CUDA(cudaEventDestroy(b));
+  return best;
 }

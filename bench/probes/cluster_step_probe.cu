@@ -89,20 +89,7 @@ void run(int cluster, int threads, int steps, float* out) {
   cfg.gridDim = dim3(unsigned(blocks));
   const int iters = 12000;
   for (int rep = 0; rep < 2; ++rep) BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, 120, steps));  // warm-up
-  cudaEvent_t a, b;
-  BENCH_CHECK_CUDA(cudaEventCreate(&a));
-  BENCH_CHECK_CUDA(cudaEventCreate(&b));
-  float best = 1e30f;
-  for (int rep = 0; rep < 5; ++rep) {
-    BENCH_CHECK_CUDA(cudaEventRecord(a));
-    BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, iters, steps));
-    BENCH_CHECK_CUDA(cudaEventRecord(b));
-    BENCH_CHECK_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    BENCH_CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));
-    if (ms < best) best = ms;
-  }
-  BENCH_CHECK_CUDA(cudaGetLastError());
+  const float best = best_of_five_ms([&] { BENCH_CHECK_CUDA(cudaLaunchKernelEx(&cfg, kernel, out, iters, steps)); });
   const double ns_step = 1e6 * best / iters;
   std::printf(
       "%-9s cluster %d x %3d threads, %2d PCR steps: %3d groups resident, %7.1f ns a step, %6.2f ns a step "
