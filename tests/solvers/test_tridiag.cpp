@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -822,14 +823,11 @@ T* at_line_offset(std::vector<T>& v, int offset, const std::vector<T>& values) {
 }
 
 template <typename T>
-void blocked_equals_row_loop() {
+void blocked_equals_row_loop(std::initializer_list<int> sizes, int batch, int offset_step) {
   gpurngSolver_t s;
   ASSERT_EQ(gpurngCreateSolver(&s), GPURNG_STATUS_SUCCESS);
   ASSERT_EQ(gpurngSolverSetAlgorithm(s, GPURNG_TRIDIAG_THOMAS), GPURNG_STATUS_SUCCESS);
-  // Two full groups of 32 floats / eight groups of 8 doubles, and a partial one; from 1024 floats four groups of 16.
-  // From 16 KiB a system (4096 floats, 2048 doubles) the lanes run skewed (tridiag_cpu_kernels.inc's group_skew).
-  const int batch = 69;
-  for (int m : {1, 2, 3, 8, 9, 15, 16, 17, 31, 48, 256, 257, 1024, 2048, 4096, 4113}) {
+  for (int m : sizes) {
     const auto p = make_problem<T>(2, 0, {m, batch, 1}, {m, batch, 1}, 11);
     const size_t n = size_t(m) * batch;
     // Interleaved copies (row i of system k at i * batch + k): the row-by-row loop.
@@ -843,7 +841,7 @@ void blocked_equals_row_loop() {
         ix[to] = p.d[from];
       }
     ASSERT_EQ(gtsv_interleaved(s, m, ia.data(), ib.data(), ic.data(), ix.data(), batch), GPURNG_STATUS_SUCCESS);
-    for (int offset = 0; offset < int(64 / sizeof(T)); ++offset) {
+    for (int offset = 0; offset < int(64 / sizeof(T)); offset += offset_step) {
       const size_t room = n + 2 * 64 / sizeof(T);
       std::vector<T> a(room), b(room), c(room), x(room);
       T *pa = at_line_offset(a, offset, p.a), *pb = at_line_offset(b, offset, p.b);
@@ -859,9 +857,20 @@ void blocked_equals_row_loop() {
 }
 }  // namespace
 
+// Batches of 69: two full groups of 32 floats / eight groups of 8 doubles, and a partial one; from 1024 floats four
+// groups of 16. From 16 KiB a system (4096 floats, 2048 doubles) the lanes run skewed (tridiag_cpu_kernels.inc's
+// LaneSkew).
 TEST(Tridiag, BlockedThomasGivesRowLoopBitsAtEveryLineOffset) {
-  blocked_equals_row_loop<float>();
-  blocked_equals_row_loop<double>();
+  const auto sizes = {1, 2, 3, 8, 9, 15, 16, 17, 31, 48, 256, 257, 1024, 2048, 4096, 4113};
+  blocked_equals_row_loop<float>(sizes, 69, 1);
+  blocked_equals_row_loop<double>(sizes, 69, 1);
+}
+
+// Systems whose c', d' tile goes out through non-temporal stores (tridiag_cpu_kernels.inc's StreamedTileBytes:
+// 65536 rows of 16 floats, 98304 of 8 doubles), with a partial group, at three line offsets.
+TEST(Tridiag, BlockedThomasWithStreamedTileGivesRowLoopBits) {
+  blocked_equals_row_loop<float>({65536, 65541}, 17, 7);
+  blocked_equals_row_loop<double>({98304}, 9, 3);
 }
 
 // The CPU backend's instruction-set copies (baseline, AVX2+FMA, AVX-512; GPURNG_CPU_ISA) give the same bits: every
