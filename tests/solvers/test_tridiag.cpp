@@ -867,7 +867,8 @@ TEST(Tridiag, BlockedThomasGivesRowLoopBitsAtEveryLineOffset) {
 }
 
 // Systems whose c', d' tile goes out through non-temporal stores (tridiag_cpu_kernels.inc's StreamedTileBytes:
-// 65536 rows of 16 floats, 98304 of 8 doubles), with a partial group, at three line offsets.
+// 65536 rows of 16 floats, 98304 of 8 doubles), with a partial group, at three line offsets: the lanes a line apart
+// (LaneSkew<BR, W>), and unskewed at 65541 rows (the systems at different offsets in their lines).
 TEST(Tridiag, BlockedThomasWithStreamedTileGivesRowLoopBits) {
   blocked_equals_row_loop<float>({65536, 65541}, 17, 7);
   blocked_equals_row_loop<double>({98304}, 9, 3);
