@@ -127,8 +127,17 @@ __device__ __forceinline__ void implicit_steps(int N, const ChunkFactors<T, R>& 
   });
 }
 
+// Blocks a multiprocessor the warp kernel is compiled for. The explicit float scheme at R = 20 and 24 took 168
+// registers a thread, three blocks a multiprocessor: 2048 options (512 blocks) ran in 1.29 waves on 132
+// multiprocessors, and at R = 20 some runs took 1.25x others (H100, 513 nodes: 2.25 or 2.76 ms). Held to 128
+// registers (four blocks, one wave) it ran 1.09-1.34x faster at R = 20 and 1.21x at R = 24, every run alike, with 92
+// and 680 bytes of spills; at R = 28 and 32 (1056 and 1360 bytes) 0.62-0.67x, so they keep their registers
+// (docs/PERFORMANCE.md).
 template <typename T, int R, int Scheme>
-__global__ void __launch_bounds__(kWarpsPerBlock * 32) warp_kernel(const Bs1dCall<T> c) {
+constexpr int kWarpMinBlocks = sizeof(T) == 4 && Scheme == kExplicit && (R == 20 || R == 24) ? 4 : 1;
+
+template <typename T, int R, int Scheme>
+__global__ void __launch_bounds__(kWarpsPerBlock * 32, kWarpMinBlocks<T, R, Scheme>) warp_kernel(const Bs1dCall<T> c) {
   const int lane = threadIdx.x & 31;
   const int64_t k = int64_t(blockIdx.x) * kWarpsPerBlock + (threadIdx.x >> 5);
   if (k >= c.count) return;  // whole warps leave together

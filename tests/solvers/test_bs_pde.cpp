@@ -933,11 +933,11 @@ void gpu_equals_cpu() {
   // block's shared memory, 8501 (both precisions) worked in the scratch, and the explicit scheme (bs1d_long_cuda.cu).
   // 301 nodes: the explicit float scheme on half warps of R = 10; 601 and 1024 nodes: Crank-Nicolson's double
   // coefficients computed at every step (from R = 24); 801 and 1024 nodes: the explicit double scheme on two warps an
-  // option (R = 28, 32).
+  // option (R = 28, 32); 384, 400 and 700 nodes: the chunk sizes R = 12, 14 and 24.
   struct {
     int J;
-  } grids[] = {{255}, {200},  {1023}, {1100}, {63},    {500},   {300},  {600},
-               {800}, {2500}, {4500}, {8500}, {12000}, {20000}, {65535}};
+  } grids[] = {{255}, {200}, {1023}, {1100}, {63},   {500},  {300},   {600},   {800},
+               {383}, {399}, {699},  {2500}, {4500}, {8500}, {12000}, {20000}, {65535}};
   for (const auto& g : grids) {
     if (sizeof(T) == 8 && g.J > 10000) continue;  // the doubles' scratch form is covered at 8501 nodes
     for (int scheme : {GPURNG_PDE_EXPLICIT, GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON}) {
