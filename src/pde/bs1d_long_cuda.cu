@@ -7,7 +7,9 @@
 //                  system's PCR over the 2P end rows (block_pcr), recording each step's matrix part (A, C, r).
 //   each step:     Crank-Nicolson's explicit half (the chunk's neighbours through a halo of first and last nodes),
 //                  chunk_apply, the reduced PCR's right-hand-side part (one block-wide step per distance), chunk_back,
-//                  the exercise floor. Coefficients and payoffs are computed where they are used.
+//                  the exercise floor. Coefficients and payoffs are computed where they are used. The pass over
+//                  the chunks after the reduced PCR ends one step and begins the next (but for Crank-Nicolson in
+//                  double), so a streamed grid is read and written once a step.
 // Two shapes, one kernel text:
 //   resident  (the factors fit one block's shared memory: up to 8192 float or 4096 double nodes on an H100): the
 //             chunk in the thread's registers and everything else in shared memory for the whole time loop, so a
@@ -311,30 +313,52 @@ __global__ void __launch_bounds__(kBlockThreads)
     failed = block_first_failure(fail, &first_fail[g], t == 0);
     // The chunk's c_0 (chunk_apply's row s), computed where used.
     auto c0_of = [&](int p) { return coeffs_at(ks, p * R, J, true).c; };
-    for (int s = 0; s < N; ++s) {
-      if (cn) publish_halo<Resident>(w, P, gr, u, s & 1);
-      // Crank-Nicolson's explicit half: the same constants (L / 2), in double passed through opaque() every step so
-      // that the compiler computes the 3 R coefficients where they are used instead of hoisting them out of the
-      // time loop into registers, where they spilled (ptxas, R = 32: 572 -> 8 bytes of spill stores). Same bits.
+    // Crank-Nicolson's explicit half of chunk p, in place (each node's old left neighbour carried along, as the CPU's
+    // sweep does), from the last node of chunk p - 1 and the first of chunk p + 1. The same constants (L / 2), in
+    // double passed through opaque() every step so that the compiler computes the 3 R coefficients where they are
+    // used instead of hoisting them out of the time loop into registers, where they spilled (ptxas, R = 32: 572 -> 8
+    // bytes of spill stores). Same bits.
+    auto explicit_half = [&](int p, T(&v)[R], T prev, T right) {
       const StepConsts<T> kh{per_step<T>(ks.hs), per_step<T>(ks.hr), per_step<T>(ks.rdt)};
+      const int first = per_step<T>(p * R);  // (the nodes' j and j^2 too would be hoisted otherwise)
+      GPURNG_UNROLL
+      for (int j = 0; j < R; ++j) {
+        const T mid = v[j];
+        const Coeffs<T> co = coeffs_at(kh, first + j, J, false);
+        v[j] = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < R ? v[j + 1] : right);
+        prev = mid;
+      }
+    };
+    // A step's first half, a pass of its own: the explicit half (neighbours through the halo) and chunk_apply, into
+    // `into`.
+    auto apply_pass = [&](int s, T* into) {
+      if (cn) publish_halo<Resident>(w, P, gr, u, s & 1);
       each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
         if (cn) {
-          T prev, right;  // in place, as the explicit scheme above
-          halo_of(w, P, p, s & 1, prev, right);
-          const int first = per_step<T>(p * R);  // (the nodes' j and j^2 too would be hoisted otherwise)
-          GPURNG_UNROLL
-          for (int j = 0; j < R; ++j) {
-            const T mid = v[j];
-            const Coeffs<T> co = coeffs_at(kh, first + j, J, false);
-            v[j] = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < R ? v[j + 1] : right);
-            prev = mid;
-          }
+          T left, right;
+          halo_of(w, P, p, s & 1, left, right);
+          explicit_half(p, v, left, right);
         }
-        chunk_apply(factors_of<R>(w, p, c0_of(p)), v, w.D[2 * p], w.D[2 * p + 1]);
+        chunk_apply(factors_of<R>(w, p, c0_of(p)), v, into[2 * p], into[2 * p + 1]);
       });
       __syncthreads();
-      T* cur = w.D;
-      T* nxt = w.D + n;
+    };
+    // Node `node` once its step is done: x after the exercise floor (American options; payoff 0 on padding nodes).
+    auto settled = [&](T x, int node) {
+      return o.american ? exercise(x, node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0)) : x;
+    };
+    // Fused: the pass that ends a step (chunk_back, the exercise floor) also begins the next (the explicit half, whose
+    // neighbours are the neighbouring chunks' x_e and x_s just solved, and chunk_apply into D's free half), so the
+    // streamed grid is read and written once a step instead of twice (7 words a node instead of 9). The same
+    // operations on the same values. H100, 2048 options (docs/PERFORMANCE.md): implicit double 1.02-1.23x from 4097
+    // nodes, float 8193-9000 nodes 1.08-1.09x; Crank-Nicolson double spilled (1016 bytes of spill loads at R = 32)
+    // and ran 0.70-0.93x up to 32768 nodes, so it keeps two passes.
+    constexpr bool fused = !(cn && sizeof(T) == 8);
+    T* D = w.D;
+    for (int s = 0; s < N; ++s) {
+      if (!fused || s == 0) apply_pass(s, D);
+      T* cur = D;
+      T* nxt = D == w.D ? w.D + n : w.D;
       for (int h = 1, step = 0; h < n; h *= 2, ++step) {
         const PcrStepFactor<T>* f = w.reduced + size_t(step) * n;
         for (int i = t; i < n; i += NT)
@@ -345,10 +369,22 @@ __global__ void __launch_bounds__(kBlockThreads)
         cur = nxt;
         nxt = tmp;
       }
+      const bool next_here = fused && s + 1 < N;
       each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
         chunk_back(factors_of<R>(w, p, c0_of(p)), v, cur[2 * p], cur[2 * p + 1]);
         if (o.american) floor_chunk(p, v);
+        if (!next_here) return;
+        if (cn) {
+          const T left = p > 0 ? settled(cur[2 * p - 1], p * R - 1) : T(0);
+          const T right = p + 1 < P ? settled(cur[2 * p + 2], (p + 1) * R) : T(0);
+          explicit_half(p, v, left, right);
+        }
+        chunk_apply(factors_of<R>(w, p, c0_of(p)), v, nxt[2 * p], nxt[2 * p + 1]);
       });
+      if (next_here) {
+        __syncthreads();  // the next step's reduced rows are whole
+        D = nxt;
+      }
     }
   }
 
