@@ -14,12 +14,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "bs1d_scheme.hpp"  // the scheme's node operations (the definition check past 1024 nodes)
+#include "bs1d_scheme.hpp"  // the scheme's node operations (the grids checked against the definition)
 #include "gpurng_pde.h"
-#include "hybrid_system.hpp"  // long_hybrid_factor / long_hybrid_apply, the long hybrid's definition
+#include "hybrid_system.hpp"  // the hybrids' definitions (hybrid_factor / _apply, long_hybrid_factor / _apply)
 #include "isa_digest.hpp"
 #if GPURNG_TEST_HAVE_QUANTLIB
 #include "quantlib_oracle.hpp"
@@ -617,15 +618,15 @@ TEST(BsPde, StatusesOfLargeBatches) {
             GPURNG_STATUS_UNSTABLE_SCHEME);
 }
 
-// Past 1024 nodes the CPU runs the long hybrid on lane vectors, several options at once. Here its definition, one
-// option with scalars: node_coeffs, long_hybrid_factor once, then per step Crank-Nicolson's explicit half over the
-// R P nodes (padding rows identity, holding 0), long_hybrid_apply and the exercise floor. Every node's bits agree.
-template <typename T, int R>
-std::vector<T> long_grid_by_definition(int scheme, int J, int N, T Smax, const Options<T>& o, int i) {
+// The CPU runs the hybrid on lane vectors, several options at once, and one pass over the chunks a step (the back
+// substitution of one step with the right-hand side of the next). Here the definition, one option with scalars, step
+// after step: node_coeffs over the `nodes` of the chunked grid (padding rows identity, holding 0), `factor(a, b, c)`
+// once (false: a tiny pivot), then per step Crank-Nicolson's explicit half over every node, `solve(rhs)` and the
+// exercise floor. Returns the J + 1 real nodes, or {} if the factoring failed. Every node's bits must agree.
+template <typename T, typename Factor, typename Solve>
+std::vector<T> grid_by_definition(int scheme, int J, int N, T Smax, const Options<T>& o, int i, int nodes,
+                                  Factor factor, Solve solve) {
   using namespace gpurng::pde;
-  using namespace gpurng::solvers;
-  const int m = J + 1, P = hybrid_chunk_count(m, kGridChunksAdjacent), nodes = R * P, n = 2 * P;
-  if (long_rows_per_chunk(m, kGridChunksAdjacent) != R) return {};
   const bool cn = scheme == GPURNG_PDE_CRANK_NICOLSON, put = kind_put(o.kind[i]), am = kind_american(o.kind[i]);
   const StepConsts<T> k = step_consts(o.mat[i], o.sigma[i], o.r[i], N, cn);
   const T dS = grid_step(Smax, J);
@@ -640,39 +641,65 @@ std::vector<T> long_grid_by_definition(int scheme, int J, int N, T Smax, const O
       pay[j] = payoff(put, S, o.K[i]);
     }
   }
-  std::vector<ChunkFactors<T, R>> chunk(P);
-  std::vector<PcrStepFactor<T>> reduced(size_t(pcr_step_count(n)) * n);
-  std::vector<PcrRow<T>> rows(n), tmp(n);
-  std::vector<T> D(n), next(n), rhs(nodes);
-  if (long_hybrid_factor<T, R>(a.data(), b.data(), c.data(), P, chunk.data(), reduced.data(), rows.data(), tmp.data()))
-    return {};
+  if (!factor(a.data(), b.data(), c.data())) return {};
+  std::vector<T> rhs(nodes);
   for (int s = 0; s < N; ++s) {
     for (int j = 0; j < nodes; ++j)
       rhs[j] = cn ? explicit_node(ea[j], eb[j], ec[j], j > 0 ? u[j - 1] : T(0), u[j], j + 1 < nodes ? u[j + 1] : T(0))
                   : u[j];
-    long_hybrid_apply<T, R>(chunk.data(), reduced.data(), P, rhs.data(), D.data(), next.data());
+    solve(rhs.data());
     for (int j = 0; j < nodes; ++j) u[j] = am ? exercise(rhs[j], pay[j]) : rhs[j];
   }
-  u.resize(m);
+  u.resize(J + 1);
   return u;
 }
 
-template <typename T>
-void long_grids_match_definition() {
-  Options<T> o;  // mixed kinds in one group of lanes
+// Past 1024 nodes: long_hybrid_factor and long_hybrid_apply over R P nodes.
+template <typename T, int R>
+std::vector<T> long_grid_by_definition(int scheme, int J, int N, T Smax, const Options<T>& o, int i) {
+  using namespace gpurng::pde;
+  using namespace gpurng::solvers;
+  const int m = J + 1, P = hybrid_chunk_count(m, kGridChunksAdjacent), n = 2 * P;
+  if (long_rows_per_chunk(m, kGridChunksAdjacent) != R) return {};
+  std::vector<ChunkFactors<T, R>> chunk(P);
+  std::vector<PcrStepFactor<T>> reduced(size_t(pcr_step_count(n)) * n);
+  std::vector<PcrRow<T>> rows(n), tmp(n);
+  std::vector<T> D(n), next(n);
+  return grid_by_definition(
+      scheme, J, N, Smax, o, i, R * P,
+      [&](const T* a, const T* b, const T* c) {
+        return !long_hybrid_factor<T, R>(a, b, c, P, chunk.data(), reduced.data(), rows.data(), tmp.data());
+      },
+      [&](T* rhs) { long_hybrid_apply<T, R>(chunk.data(), reduced.data(), P, rhs, D.data(), next.data()); });
+}
+
+// Up to 1024 nodes: hybrid_factor and hybrid_apply over 32 R nodes.
+template <typename T, int R>
+std::vector<T> short_grid_by_definition(int scheme, int J, int N, T Smax, const Options<T>& o, int i) {
+  using namespace gpurng::solvers;
+  if (hybrid_rows_per_chunk(J + 1) != R) return {};
+  auto hf = std::make_unique<HybridFactors<T, R>>();
+  return grid_by_definition(
+      scheme, J, N, Smax, o, i, kHybridChunks * R,
+      [&](const T* a, const T* b, const T* c) { return !hybrid_factor<T, R>(a, b, c, *hf); },
+      [&](T* rhs) { hybrid_apply<T, R>(*hf, rhs); });
+}
+
+// Every node of the CPU's grid against the definition, implicit and Crank-Nicolson, mixed kinds in one group of lanes.
+template <typename T, typename Definition>
+void grids_match_definition(std::initializer_list<int> Js, Definition definition) {
+  Options<T> o;
   o.add(kCallEu, 100, 100, 0.05, 0.2, 1);
   o.add(kPutAm, 90, 100, 0.03, 0.3, 0.5);
   o.add(kPutEu, 110, 95, 0.01, 0.25, 2);
   for (int scheme : {GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON}) {
-    for (int J : {1024, 1299, 1700, 1900}) {  // chunks of 20, 24, 28, 32 nodes
+    for (int J : Js) {
       const int N = 40;
       const Priced<T> host = price_host(scheme, J, N, 400, o);
       ASSERT_EQ(host.status, GPURNG_STATUS_SUCCESS) << J;
       for (int i = 0; i < o.count(); ++i) {
-        const std::vector<T> expect = gpurng::solvers::with_long_rows(
-            J + 1, gpurng::pde::kGridChunksAdjacent,
-            [&](auto R) { return long_grid_by_definition<T, decltype(R)::value>(scheme, J, N, T(400), o, i); });
-        ASSERT_EQ(expect.size(), size_t(J + 1));
+        const std::vector<T> expect = definition(scheme, J, N, o, i);
+        ASSERT_EQ(expect.size(), size_t(J + 1)) << J;
         int differ = 0;
         for (int j = 0; j <= J; ++j) differ += !same_bits(host.grid[size_t(i) * (J + 1) + j], expect[j]);
         EXPECT_EQ(differ, 0) << "scheme " << scheme << " J " << J << " option " << i;
@@ -681,9 +708,31 @@ void long_grids_match_definition() {
   }
 }
 
+template <typename T>
+void long_grids_match_definition() {
+  grids_match_definition<T>({1024, 1299, 1700, 1900}, [](int scheme, int J, int N, const Options<T>& o, int i) {
+    return gpurng::solvers::with_long_rows(J + 1, gpurng::pde::kGridChunksAdjacent, [&](auto R) {
+      return long_grid_by_definition<T, decltype(R)::value>(scheme, J, N, T(400), o, i);
+    });
+  });  // chunks of 20, 24, 28, 32 nodes
+}
+
+template <typename T>
+void short_grids_match_definition() {
+  grids_match_definition<T>({63, 200, 299, 500, 1023}, [](int scheme, int J, int N, const Options<T>& o, int i) {
+    return gpurng::solvers::with_hybrid_rows(
+        J + 1, [&](auto R) { return short_grid_by_definition<T, decltype(R)::value>(scheme, J, N, T(400), o, i); });
+  });  // chunks of 4, 7, 10, 16, 32 nodes
+}
+
 TEST(BsPde, LongGridsAreTheDefinitionsBits) {
   long_grids_match_definition<double>();
   long_grids_match_definition<float>();
+}
+
+TEST(BsPde, ShortGridsAreTheDefinitionsBits) {
+  short_grids_match_definition<double>();
+  short_grids_match_definition<float>();
 }
 
 // A tiny pivot. Row J of I - L is 1 - (2 g_J - r dt) = 1 - (J - 1) r dt on the diagonal beside a_J = 2 g_J: with a
