@@ -269,13 +269,14 @@ __global__ void __launch_bounds__(kBlockThreads)
       v[j] = node <= J ? initial_value(o.put, S, o.K, dS, smooth_node(node, J, o.maturity, o.sigma)) : T(0);
     }
   });
-  // The exercise floor of chunk p (American options only; the payoff is 0 on padding nodes).
+  // The exercise floor of node `node`'s value x, and of chunk p's nodes (American options only; the payoff is 0 on
+  // padding nodes).
+  auto floored = [&](T x, int node) {
+    return exercise(x, node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0));
+  };
   auto floor_chunk = [&](int p, T(&v)[R]) {
     GPURNG_UNROLL
-    for (int j = 0; j < R; ++j) {
-      const int node = p * R + j;
-      v[j] = exercise(v[j], node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0));
-    }
+    for (int j = 0; j < R; ++j) v[j] = floored(v[j], p * R + j);
   };
 
   if (Scheme == kExplicit) {
@@ -344,9 +345,7 @@ __global__ void __launch_bounds__(kBlockThreads)
       __syncthreads();
     };
     // Node `node` once its step is done: x after the exercise floor (American options; payoff 0 on padding nodes).
-    auto settled = [&](T x, int node) {
-      return o.american ? exercise(x, node <= J ? payoff(o.put, node_price(node, dS), o.K) : T(0)) : x;
-    };
+    auto settled = [&](T x, int node) { return o.american ? floored(x, node) : x; };
     // Fused: the pass that ends a step (chunk_back, the exercise floor) also begins the next (the explicit half, whose
     // neighbours are the neighbouring chunks' x_e and x_s just solved, and chunk_apply into D's free half), so the
     // streamed grid is read and written once a step instead of twice (7 words a node instead of 9). The same
