@@ -109,34 +109,28 @@ __device__ __forceinline__ void lane_solve(const ChunkFactors<T, R>& f, const Re
   chunk_back(f, d, DS, DE);
 }
 
-// lane_explicit into u itself: node j's old value carried to node j + 1 (the same operations on the same values).
+// lane_explicit into u itself.
 template <typename T, int R, typename Coef>
 __device__ __forceinline__ void lane_explicit_in_place(const Coef& coef, T (&u)[R], int lane) {
-  const T left = from_below(u[R - 1], 1, lane);
-  const T right = from_above(u[0], 1, lane);
-  T prev = left;
-#pragma unroll
-  for (int j = 0; j < R; ++j) {
-    const Coeffs<T> co = coef(j);
-    const T mid = u[j];
-    u[j] = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < R ? u[j + 1] : right);
-    prev = mid;
-  }
+  explicit_in_place(coef, u, from_below(u[R - 1], 1, lane), from_above(u[0], 1, lane));
 }
 
-// Crank-Nicolson in double works in place on u: a second array of R doubles beside the chunk factors (5 R), the
-// explicit half's coefficients and the reduced system's 36 factors made ptxas spill 2-3x the bytes it spills in place
-// (sm_90, R = 20: 10680 bytes of spill loads against 3632), and in place ran 1.05-1.64x faster at every size from 257
-// to 1024 nodes (H100, docs/PERFORMANCE.md). Floats, which spill little or nothing, keep two arrays.
-template <typename T>
-constexpr bool kCrankNicolsonInPlace = sizeof(T) == 8;
+// Crank-Nicolson works in place on u in double, and in float at R = 24: a second array of R values beside the chunk
+// factors (5 R), the explicit half's coefficients and the reduced system's 36 factors made ptxas spill 2-3x the bytes
+// it spills in place (sm_90, double R = 20: 10680 bytes of spill loads against 3632; float R = 24: 1340 against 424),
+// and in place ran faster: double 1.05-1.64x at every size from 257 to 1024 nodes, float R = 24 (641-768 nodes)
+// 1.08-1.10x. Floats of R = 32 ran 0.98-0.99x in place (1024 nodes) and keep two arrays, as do R = 28 (not
+// measured) and the smaller chunks, which spill little or nothing (H100, docs/PERFORMANCE.md).
+template <typename T, int R>
+constexpr bool kCrankNicolsonInPlace = sizeof(T) == 8 || R == 24;
 
-// N implicit steps (in place on u) or Crank-Nicolson steps (right-hand side (I + L/2) u, in place on u in double, in
-// floats into v and solved there, two steps per iteration between u and v), the exercise floor compiled in or out.
+// N implicit steps (in place on u) or Crank-Nicolson steps (right-hand side (I + L/2) u, in place on u where
+// kCrankNicolsonInPlace, else into v and solved there, two steps per iteration between u and v), the exercise floor
+// compiled in or out.
 template <bool American, bool CN, typename T, int R, typename Coef>
 __device__ __forceinline__ void implicit_steps(int N, const ChunkFactors<T, R>& f, const ReducedFactors<T>& rf,
                                                const Coef& explicit_half, const T (&pay)[R], T (&u)[R], int lane) {
-  if (CN && kCrankNicolsonInPlace<T>) {
+  if (CN && kCrankNicolsonInPlace<T, R>) {
     for (int n = 0; n < N; ++n) {
       lane_explicit_in_place<T, R>(step_view(explicit_half), u, lane);
       lane_solve(f, rf, u, lane);

@@ -94,6 +94,20 @@ __device__ __forceinline__ void write_lane_grid(const Bs1dCall<T>& c, int64_t k,
     if (base + j <= c.J) g[base + j] = u[j];
 }
 
+// The explicit product of a lane's R nodes into u itself, `left` and `right` the neighbouring chunks' edge nodes:
+// node j's old value carried to node j + 1, so the same operations on the same values as into a second array.
+template <typename T, int R, typename Coef>
+__device__ __forceinline__ void explicit_in_place(const Coef& coef, T (&u)[R], T left, T right) {
+  T prev = left;
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    const Coeffs<T> co = coef(j);
+    const T mid = u[j];
+    u[j] = explicit_node(co.a, co.b, co.c, prev, mid, j + 1 < R ? u[j + 1] : right);
+    prev = mid;
+  }
+}
+
 // The exercise floor of the lane's nodes (American options only; the payoff is 0 on padding nodes).
 template <typename T, int R>
 __device__ __forceinline__ void lane_exercise(T (&u)[R], const T (&pay)[R]) {

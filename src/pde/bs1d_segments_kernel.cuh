@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include <climits>
+#include <type_traits>
 
 #include "../solvers/block_pcr.cuh"
 #include "../solvers/cuda_launch.cuh"
@@ -197,6 +198,24 @@ __device__ __forceinline__ void segment_explicit(const Coef& coef, const T (&u)[
   }
 }
 
+// segment_explicit into u itself (the same operations on the same values).
+template <typename T, int R, typename Coef, typename Fabric>
+__device__ __forceinline__ void segment_explicit_in_place(const Coef& coef, T (&u)[R], const Fabric& fab, int t, int P,
+                                                          T* edges) {
+  T left, right;
+  chunk_neighbours(u, fab, t, P, edges, left, right);
+  explicit_in_place(coef, u, left, right);
+}
+
+// Crank-Nicolson works in place on u (no second step array) in double up to chunks of 28 nodes and in float from 28:
+// ptxas spilled 2.5-10x fewer bytes in place (sm_90, bytes of spill loads, two arrays against in place: double R = 20,
+// 24, 28: 3840 / 1292, 5512 / 2008, 7376 / 2836; float R = 28: 480 / 48, R = 32: 324 / 0), and in place ran
+// 1.05-1.10x in float (2500-16384 nodes, the clusters among them) and 1.02-1.08x in double (1500-3500 nodes; the
+// same unchanged kernel differed by up to 1.03x between runs there) (H100, docs/PERFORMANCE.md). Doubles of 32-node
+// chunks spill more in place (6672 bytes) and keep two arrays, as do floats of 20 and 24, which do not spill.
+template <typename T, int R>
+constexpr bool kSegmentsCrankNicolsonInPlace = sizeof(T) == 8 ? R <= 28 : R >= 28;
+
 // Implicit or Crank-Nicolson steps of one option a block (W warps, lane t of the block = chunk t), or a cluster of
 // blocks (ClusterBlocks: lane t = chunk t across the cluster's blocks in rank order).
 template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
@@ -276,14 +295,28 @@ __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
     // 5 R factors, the second step array and the reduced rows' step factors spilled even in float (ptxas, R = 32:
     // 912 bytes of spill stores).
     const PerStepCoeffs<T> half{ks, base, J};
-    auto step = [&](const T(&in)[R], T(&out)[R]) {
-      segment_explicit<T, R>(step_view(half), in, out, fab, t, P, edges[edge_phase++ & 1]);
-      solve(out);
-    };
-    if (o.american)
-      ping_pong_steps<true>(N, pay, u, step);
-    else
-      ping_pong_steps<false>(N, pay, u, step);
+    if constexpr (kSegmentsCrankNicolsonInPlace<T, R>) {
+      auto steps = [&](auto american) {
+        for (int s = 0; s < N; ++s) {
+          segment_explicit_in_place<T, R>(step_view(half), u, fab, t, P, edges[edge_phase++ & 1]);
+          solve(u);
+          if (decltype(american)::value) lane_exercise(u, pay);
+        }
+      };
+      if (o.american)
+        steps(std::true_type());
+      else
+        steps(std::false_type());
+    } else {
+      auto step = [&](const T(&in)[R], T(&out)[R]) {
+        segment_explicit<T, R>(step_view(half), in, out, fab, t, P, edges[edge_phase++ & 1]);
+        solve(out);
+      };
+      if (o.american)
+        ping_pong_steps<true>(N, pay, u, step);
+      else
+        ping_pong_steps<false>(N, pay, u, step);
+    }
   }
   // Readout: the owners of nodes j - 1 .. j + 2 put them in `pick` (rank 0's); every thread reads the same values.
   const int jr = readout_node(o.S0, dS, J);
