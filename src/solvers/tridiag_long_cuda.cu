@@ -94,8 +94,9 @@ __device__ void load_long_chunk(const Layout& L, bool shared_matrix, const T* a,
 
 // Fused: one block per system, warp w eliminating segment w; the reduced rows (2P) and their PCR in shared memory.
 template <typename T, int R>
-__global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
-                             const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
+__device__ void fused_solve(const Layout& L, bool shared_matrix, int P, const T* __restrict__ a,
+                            const T* __restrict__ b, const T* __restrict__ c, T* __restrict__ x,
+                            int* __restrict__ info) {
   extern __shared__ unsigned char smem_raw[];
   __shared__ int first;
   const int lane = threadIdx.x & 31, seg = threadIdx.x >> 5;
@@ -127,6 +128,25 @@ __global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __res
   chunk_back(f, rd, DS, DE);
   const int row0 = seg * 32 * R;
   store_chunk<T, R>(x + base + int64_t(row0) * L.row_stride, L.row_stride, L.m - row0, lane, rd, buf);
+}
+
+template <typename T, int R>
+__global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
+                             const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
+  fused_solve<T, R>(L, shared_matrix, P, a, b, c, x, info);
+}
+
+// Fused blocks of 5 or 6 warps (floats of 4097-6144 rows), two a multiprocessor. A multiprocessor's four schedulers
+// hold 16384 registers each and its warps are dealt among them, so past 168 registers a thread (float chunks of 28 and
+// 32 rows take 190 and 208) a scheduler holds two warps, the multiprocessor 8, and a second block of 5 or 6 warps
+// does not fit: one block of 5 ran at 27-29 % of DRAM bandwidth against 45 % for two blocks of 4 at 4096 rows
+// (Nsight Compute, H100). Held to 168 registers (152-168 bytes of spill loads) two fit, and these sizes ran 1.36-1.46x
+// faster (H100, 32-42 % -> 44-58 % of the floor; docs/PERFORMANCE.md).
+template <typename T, int R>
+__global__ void __launch_bounds__(6 * 32, 2)
+    fused_two_blocks_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
+                            const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
+  fused_solve<T, R>(L, shared_matrix, P, a, b, c, x, info);
 }
 
 // Staged, step 1: every chunk's reduced rows (with its right-hand side part) and local failure into the scratch.
@@ -255,9 +275,12 @@ gpurngStatus_t launch_long_rows(const TridiagCall<T>& call, DeviceScratch& scrat
   if (L.systems_adjacent()) return launch_staged<T, true, R>(call, scratch, st);
   if (segs > FusedLimit<T>::segments) return launch_staged<T, false, R>(call, scratch, st);
   const size_t smem = 2 * sizeof(PcrRow<T>) * size_t(2 * P) + size_t(segs) * 33 * R * sizeof(T);
-  allow_shared(fused_kernel<T, R>, smem);
-  fused_kernel<T, R><<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P,
-                                                                             call.a, call.b, call.c, call.x, call.info);
+  auto kernel = fused_kernel<T, R>;
+  if constexpr (sizeof(T) == 4 && R >= 28)  // 5 and 6 segments of floats take chunks of 28 or 32 rows
+    if (segs == 5 || segs == 6) kernel = fused_two_blocks_kernel<T, R>;
+  allow_shared(kernel, smem);
+  kernel<<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P, call.a, call.b,
+                                                                 call.c, call.x, call.info);
   return launched();
 }
 
