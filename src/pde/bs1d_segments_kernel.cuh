@@ -4,7 +4,7 @@
 // in the warp kernel's shape. Lane t of an option holds chunk t's nodes and factors in registers for the whole time
 // loop, and its two reduced rows, S = row 2t and E = row 2t + 1, with their PCR step factors (in shared memory for
 // float chunks of 32 nodes). The PCR steps read the neighbours k -/+ h through shared buffers, one barrier a step. An
-// option's lanes are one block's (up to 8 warps), or a thread-block cluster's (up to 8 blocks of 2, 4 or 8 warps: the
+// option's lanes are one block's (up to 9 warps), or a thread-block cluster's (up to 8 blocks of 2, 4 or 8 warps: the
 // steps that reach less than a block's rows on each block alone over a halo (bs1d_segments_halo.cuh) after one cluster
 // barrier, the others with the cluster's barrier and the neighbours read from the other blocks' shared memory; the
 // factoring, once, cluster-wide step by step). The operations are the GPURNG_HD text of hybrid_system.hpp's
@@ -35,11 +35,13 @@ using namespace gpurng::solvers;
 using gpurng::solvers::cuda::allow_shared;
 using gpurng::solvers::cuda::block_first_failure;
 
-constexpr int kMaxSegmentWarps = 8;
+constexpr int kMaxSegmentWarps = 8;   // a block of a cluster, and one block on the unrestricted kernel
+constexpr int kMaxOneBlockWarps = 9;  // one block on the kernel held to 168 registers (float grids of 8193-9216 nodes)
 
 // The PCR steps of the reduced system of a grid of `warps` segments (2P rows, P between 32 (warps - 1) + 1 and 32
-// warps chunks with the segment rule of long_rows_per_chunk): 7 for two segments, 8 for three or four, 9 up to eight.
-constexpr int steps_of(int warps) { return warps <= 2 ? 7 : warps <= 4 ? 8 : 9; }
+// warps chunks with the segment rule of long_rows_per_chunk): 7 for two segments, 8 for three or four, 9 up to eight,
+// 10 for nine.
+constexpr int steps_of(int warps) { return warps <= 2 ? 7 : warps <= 4 ? 8 : warps <= 8 ? 9 : 10; }
 
 // Lane t's two reduced rows' matrix parts, step by step (the coefficients before each step and its r): in the
 // lane's registers, or in the block's shared memory (step s, field q, row k at (3 s + q) n + k) where the registers
@@ -222,8 +224,8 @@ template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
 __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
   static_assert(Shared || !Fabric::kCluster, "a cluster's halo steps read its rows' step factors from shared memory");
   extern __shared__ __align__(16) unsigned char exchange_raw[];
-  __shared__ T edges[2][2 * kMaxSegmentWarps];  // [step parity][each warp's last node, each warp's first node]
-  __shared__ T pick[4];                         // the readout's 4 nodes (rank 0's, in a cluster)
+  __shared__ T edges[2][2 * kMaxOneBlockWarps];  // [step parity][each warp's last node, each warp's first node]
+  __shared__ T pick[4];                          // the readout's 4 nodes (rank 0's, in a cluster)
   __shared__ int first_fail;
   const Fabric fab = fabric_here<Fabric>();
   const int tl = threadIdx.x, NT = blockDim.x, t = fab.rank * NT + tl, lanes = fab.size * NT;
@@ -350,6 +352,25 @@ __global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const B
   if constexpr (kFabricCompiled<Fabric>) segments_steps<T, R, Steps, CN, Shared, Fabric>(c);
 }
 
+// The same steps held to 168 registers. A multiprocessor's four schedulers hold 16384 registers each and a block's
+// warps are dealt among them, so past 168 registers a thread (these kernels take 238-255) a scheduler holds two warps:
+// one block of 5 to 8 warps a multiprocessor, none of 9. At 168 a scheduler holds three: two blocks of 5 or 6 warps
+// (float chunks of 28 and 32 nodes, 4097-6144 nodes), two of 3 for Crank-Nicolson (chunks of 28 and 32, 2305-3072
+// nodes) and one of 9 (8193-9216 nodes, whose grids otherwise left the registers for the block kernel). ptxas spills
+// 450-1000 bytes a thread there, and still (H100, docs/PERFORMANCE.md): 5 and 6 warps implicit 1.30-1.36x, Crank-
+// Nicolson 1.44-1.45x; 3 warps Crank-Nicolson 1.40-1.44x (implicit 0.97-1.08x, not taken); 9 warps 3.8x and 2.5x the
+// block kernel. Blocks of 2 and 4 warps ran 0.70-0.75x implicit, 0.98-1.02x Crank-Nicolson, and stay.
+template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
+__global__ void __maxnreg__(168) segments_kernel_168_registers(const Bs1dCall<T> c) {
+  if constexpr (kFabricCompiled<Fabric>) segments_steps<T, R, Steps, CN, Shared, Fabric>(c);
+}
+
+// Whether one block of `warps` warps takes the kernel held to 168 registers (float chunks of 28 and 32 nodes: the
+// launcher compiles it for those only).
+constexpr bool held_to_168_registers(int warps, bool crank_nicolson) {
+  return warps == 5 || warps == 6 || warps == kMaxOneBlockWarps || (crank_nicolson && warps == 3);
+}
+
 // Where the reduced rows' step factors live: in registers, but for float chunks of 32 nodes, whose registers held
 // them with spills (80-400 bytes) and ran 0.87-1.16x the shared form (H100, 2048 .. 4096 nodes).
 template <typename T, int R>
@@ -372,7 +393,13 @@ struct SegmentsLaunch {
     const size_t halo = Fabric::kCluster ? size_t(halo_factor_count(rows())) + halo_work_count(rows()) : 0;
     return (size_t(4) * rows() + (shared ? size_t(3) * Steps * rows() : 0) + halo) * sizeof(T);
   }
-  static constexpr auto kernel = segments_kernel<T, R, Steps, CN, shared, Fabric>;
+  // A function, not a static member (whose initializer would be instantiated with the class): one block of 9 warps
+  // compiles no kernel it cannot run.
+  static constexpr auto kernel() { return segments_kernel<T, R, Steps, CN, shared, Fabric>; }
+  // The one-block float chunks of 28 and 32 nodes whose step count admits a held shape (Steps 8: 3 or 4 warps,
+  // 9: 5 to 8, 10: 9) compile the kernel held to 168 registers; Steps 10 on one block runs on nothing else.
+  static constexpr bool kMayHold = !Fabric::kCluster && sizeof(T) == 4 && R >= 28 && (Steps >= 9 || (Steps == 8 && CN));
+  static_assert(Fabric::kCluster || Steps < 10 || kMayHold, "one block of 9 warps: float chunks of 28 or 32 nodes");
   cudaLaunchAttribute cluster_attr() const {
     cudaLaunchAttribute a{};
     a.id = cudaLaunchAttributeClusterDimension;
@@ -394,24 +421,41 @@ struct SegmentsLaunch {
   // Whether a cluster of this shape fits the device at all (sm_90 and up, the blocks' registers and shared memory on
   // as many multiprocessors of one GPC), and the call's blocks a one-dimensional grid.
   bool fits() const {
-    if constexpr (!Fabric::kCluster) return true;
-    if (int64_t(call.count) * shape.blocks > INT_MAX) return false;
-    allow_shared(kernel, smem());
-    cudaLaunchAttribute attr = cluster_attr();
-    const cudaLaunchConfig_t cfg = config(&attr, nullptr);
-    int clusters = 0;
-    const bool ok = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg) == cudaSuccess && clusters > 0;
-    cudaGetLastError();
-    return ok;
+    if constexpr (!Fabric::kCluster) {
+      return true;
+    } else {
+      if (int64_t(call.count) * shape.blocks > INT_MAX) return false;
+      allow_shared(kernel(), smem());
+      cudaLaunchAttribute attr = cluster_attr();
+      const cudaLaunchConfig_t cfg = config(&attr, nullptr);
+      int clusters = 0;
+      const bool ok = cudaOccupancyMaxActiveClusters(&clusters, kernel(), &cfg) == cudaSuccess && clusters > 0;
+      cudaGetLastError();
+      return ok;
+    }
+  }
+  // The one-block kernel for the shape: held to 168 registers where held_to_168_registers says (one block of 9 warps
+  // fits no other).
+  auto one_block_kernel() const {
+    if constexpr (kMayHold) {
+      constexpr auto held = segments_kernel_168_registers<T, R, Steps, CN, shared, Fabric>;
+      if constexpr (Steps == 10)
+        return held;
+      else if (held_to_168_registers(shape.warps, CN))
+        return held;
+    }
+    if constexpr (Steps < 10) return kernel();
   }
   void run(cudaStream_t stream) const {
-    allow_shared(kernel, smem());
     if constexpr (Fabric::kCluster) {
+      allow_shared(kernel(), smem());
       cudaLaunchAttribute attr = cluster_attr();
       const cudaLaunchConfig_t cfg = config(&attr, stream);
-      cudaLaunchKernelEx(&cfg, kernel, call);
+      cudaLaunchKernelEx(&cfg, kernel(), call);
     } else {
-      kernel<<<unsigned(call.count), unsigned(32 * shape.warps), smem(), stream>>>(call);
+      const auto k = one_block_kernel();
+      allow_shared(k, smem());
+      k<<<unsigned(call.count), unsigned(32 * shape.warps), smem(), stream>>>(call);
     }
   }
 };

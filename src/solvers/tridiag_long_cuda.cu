@@ -136,16 +136,17 @@ __global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __res
   fused_solve<T, R>(L, shared_matrix, P, a, b, c, x, info);
 }
 
-// Fused blocks of 5 or 6 warps (floats of 4097-6144 rows), two a multiprocessor. A multiprocessor's four schedulers
-// hold 16384 registers each and its warps are dealt among them, so past 168 registers a thread (float chunks of 28 and
-// 32 rows take 190 and 208) a scheduler holds two warps, the multiprocessor 8, and a second block of 5 or 6 warps
-// does not fit: one block of 5 ran at 27-29 % of DRAM bandwidth against 45 % for two blocks of 4 at 4096 rows
-// (Nsight Compute, H100). Held to 168 registers (152-168 bytes of spill loads) two fit, and these sizes ran 1.36-1.46x
-// faster (H100, 32-42 % -> 44-58 % of the floor; docs/PERFORMANCE.md).
+// Fused float blocks of 2 to 6 warps with chunks of 28 or 32 rows (1537-6144 rows), held to 168 registers. A
+// multiprocessor's four schedulers hold 16384 registers each and its warps are dealt among them, so past 168 registers
+// a thread (these chunks take 190 and 208) a scheduler holds two warps and the multiprocessor 8: one block of 5 or 6
+// warps, two of 3 or 4, four of 2. One block of 5 ran at 27-29 % of DRAM bandwidth against 45 % for two blocks of 4 at
+// 4096 rows (Nsight Compute, H100). At 168 registers (104-260 bytes of spill stores) a scheduler holds three warps, and
+// these sizes ran 1.12-1.46x faster (H100, 2 warps 1.12-1.19x, 3 warps 1.27-1.36x, 4 warps 1.11-1.20x, 5 and 6 warps
+// 1.36-1.46x; docs/PERFORMANCE.md). Chunks of 20 and 24 rows take 148 and 164 registers as they are.
 template <typename T, int R>
 __global__ void __launch_bounds__(6 * 32, 2)
-    fused_two_blocks_kernel(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
-                            const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
+    fused_kernel_168_registers(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
+                               const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
   fused_solve<T, R>(L, shared_matrix, P, a, b, c, x, info);
 }
 
@@ -276,8 +277,8 @@ gpurngStatus_t launch_long_rows(const TridiagCall<T>& call, DeviceScratch& scrat
   if (segs > FusedLimit<T>::segments) return launch_staged<T, false, R>(call, scratch, st);
   const size_t smem = 2 * sizeof(PcrRow<T>) * size_t(2 * P) + size_t(segs) * 33 * R * sizeof(T);
   auto kernel = fused_kernel<T, R>;
-  if constexpr (sizeof(T) == 4 && R >= 28)  // 5 and 6 segments of floats take chunks of 28 or 32 rows
-    if (segs == 5 || segs == 6) kernel = fused_two_blocks_kernel<T, R>;
+  if constexpr (sizeof(T) == 4 && R >= 28)
+    if (segs <= 6) kernel = fused_kernel_168_registers<T, R>;
   allow_shared(kernel, smem);
   kernel<<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P, call.a, call.b,
                                                                  call.c, call.x, call.info);

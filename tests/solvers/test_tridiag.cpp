@@ -344,13 +344,14 @@ int64_t bits_differing(const TridiagProblem<T>& p, const std::vector<T>& x, int6
 // The CPU runs long THOMAS_PCR systems Vec<T>::W chunks at a time; hybrid_system.hpp's long_hybrid_solve is the
 // algorithm one chunk after the other. Same bits and the same info, solved systems and failed ones (a zero row),
 // strided with padding and interleaved, on the CPU and (where there is one) the GPU: 1025 and 1100 rows run its
-// fused shape, 4097 and 6000 its fused (float: blocks of 5 and 6 warps held to 168 registers, chunks of 28 and 32
-// rows) and staged (double) shapes, 30000 and 40000 its staged shape, interleaved systems its staged shape for
-// adjacent systems.
+// fused shape (chunks of 20 and 24 rows), 1700, 3000, 3500, 4097 and 6000 its fused shape with float blocks of 2, 3,
+// 4, 5 and 6 warps held to 168 registers (chunks of 28, 32, 28, 28 and 32 rows; in double 1700 to 3500 fused,
+// 4097 and 6000 staged), 30000 and 40000 its staged shape, interleaved systems its staged shape for adjacent
+// systems.
 template <typename T>
 void long_lanes_match_definition() {
   using namespace gpurng::solvers;
-  for (int m : {1025, 1100, 4097, 6000, 30000, 40000}) {
+  for (int m : {1025, 1100, 1700, 3000, 3500, 4097, 6000, 30000, 40000}) {
     for (int sd : {0, 1}) {
       const int batch = 5;
       auto p = sd == 0 ? make_problem<T>(2, 0, {m, batch, 1}, {m + 1, batch, 1}, 900 + m)
