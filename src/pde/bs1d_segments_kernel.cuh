@@ -357,9 +357,9 @@ __global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const B
 // one block of 5 to 8 warps a multiprocessor, none of 9. At 168 a scheduler holds three: two blocks of 5 or 6 warps
 // (float chunks of 28 and 32 nodes, 4097-6144 nodes), two of 3 for Crank-Nicolson (chunks of 28 and 32, 2305-3072
 // nodes) and one of 9 (8193-9216 nodes, whose grids otherwise left the registers for the block kernel). ptxas spills
-// 450-1000 bytes a thread there, and still (H100, docs/PERFORMANCE.md): 5 and 6 warps implicit 1.30-1.36x, Crank-
-// Nicolson 1.44-1.45x; 3 warps Crank-Nicolson 1.40-1.44x (implicit 0.97-1.08x, not taken); 9 warps 3.8x and 2.5x the
-// block kernel. Blocks of 2 and 4 warps ran 0.70-0.75x implicit, 0.98-1.02x Crank-Nicolson, and stay.
+// 450-1000 bytes a thread there, and still (H100, docs/PERFORMANCE.md): 5 and 6 warps implicit 1.29-1.37x, Crank-
+// Nicolson 1.44-1.45x; 3 warps Crank-Nicolson 1.39-1.45x (implicit 0.96-1.08x, not taken); 9 warps 3.8-4.2x and
+// 2.5-2.7x the block kernel. Blocks of 2 and 4 warps ran 0.69-0.88x implicit, 0.97-1.02x Crank-Nicolson, and stay.
 template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
 __global__ void __maxnreg__(168) segments_kernel_168_registers(const Bs1dCall<T> c) {
   if constexpr (kFabricCompiled<Fabric>) segments_steps<T, R, Steps, CN, Shared, Fabric>(c);

@@ -141,7 +141,7 @@ __global__ void fused_kernel(Layout L, bool shared_matrix, int P, const T* __res
 // a thread (these chunks take 190 and 208) a scheduler holds two warps and the multiprocessor 8: one block of 5 or 6
 // warps, two of 3 or 4, four of 2. One block of 5 ran at 27-29 % of DRAM bandwidth against 45 % for two blocks of 4 at
 // 4096 rows (Nsight Compute, H100). At 168 registers (104-260 bytes of spill stores) a scheduler holds three warps, and
-// these sizes ran 1.12-1.46x faster (H100, 2 warps 1.12-1.19x, 3 warps 1.27-1.36x, 4 warps 1.11-1.20x, 5 and 6 warps
+// these sizes ran 1.11-1.46x faster (H100, 2 warps 1.12-1.19x, 3 warps 1.27-1.36x, 4 warps 1.11-1.20x, 5 and 6 warps
 // 1.36-1.46x; docs/PERFORMANCE.md). Chunks of 20 and 24 rows take 148 and 164 registers as they are.
 template <typename T, int R>
 __global__ void __launch_bounds__(6 * 32, 2)
