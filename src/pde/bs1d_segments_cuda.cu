@@ -23,14 +23,14 @@ constexpr int kMaxClusterBlocks = 8;  // the portable cluster size
 int segment_warps(int nodes) { return (nodes + 32 * kLongBaseRowsApart - 1) / (32 * kLongBaseRowsApart); }
 
 // The segments up to which the register form runs on one block (H100, pde_scan_bench against the block kernel,
-// docs/PERFORMANCE.md): float to 9 (9216 nodes; implicit 1.3-3.8x the block kernel from 1025 nodes, Crank-Nicolson
-// 0.96-2.5x; 9 warps on the kernel held to 168 registers), double to 4 (4096 nodes), where chunks of 20 .. 28 nodes
+// docs/PERFORMANCE.md): float to 9 (9216 nodes; implicit 1.3-4.2x the block kernel from 1025 nodes, Crank-Nicolson
+// 0.96-2.7x; 9 warps on the kernel held to 168 registers), double to 4 (4096 nodes), where chunks of 20 .. 28 nodes
 // ran 1.0-1.8x and, past that, the chunk's factors alone outgrow a lane's registers.
 constexpr int kFloatMaxWarps = kMaxOneBlockWarps, kDoubleMaxWarps = 4;
 
 // Float grids of this many segments and more take a cluster (H100, pde_scan_bench, docs/PERFORMANCE.md): from 10
 // segments (9217 nodes) 1.2-2.0x the block kernel; at 9 (8193 and 8500 nodes) the block kernel ran 1.18-1.35x the
-// cluster, whose 257-288 chunks were padded to 320 lanes, and one block of 9 warps 2.5-3.8x the block kernel.
+// cluster, whose 257-288 chunks were padded to 320 lanes, and one block of 9 warps 2.5-4.2x the block kernel.
 constexpr int kMinClusterSegments = 10;
 
 // An option's blocks: one block of a warp a segment up to kMaxOneBlockWarps segments; from kMinClusterSegments
