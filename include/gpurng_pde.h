@@ -58,8 +58,8 @@
  * Memory: the arrays of one call are all host memory (the call runs on CPU threads, synchronously) or all
  * device memory (queued on the solver's stream, asynchronous, no synchronisation, graph-capturable after the
  * first call; scratch is used only for grids whose factors do not fit one block's shared memory: past 8192 nodes
- * in float and 4096 in double on an H100 or H200, but for implicit and Crank-Nicolson float grids of 8193 to 9216
- * nodes, which stay in the registers of one block, and of 9217 to 65536 nodes on GPUs with thread-block clusters
+ * in float and 4096 in double on an H100 or H200, but for implicit and Crank-Nicolson float grids of 8193 to 12288
+ * nodes, which stay in the registers of one block, and of 12289 to 65536 nodes on GPUs with thread-block clusters
  * (sm_90 and up), which stay in the registers of a cluster of blocks). Every function returns a ::gpurngStatus_t and
  * never aborts, throws or prints.
  */

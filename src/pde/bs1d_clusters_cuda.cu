@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The PDE's register form on a thread-block cluster per option (bs1d_segments_kernel.cuh with ClusterBlocks): float
-// grids of 9217 to 65536 nodes (289 to 2048 chunks of 32 nodes, 10 to 12 PCR steps), in a file of their own so that
+// grids of 12289 to 65536 nodes (385 to 2048 chunks of 32 nodes, 10 to 12 PCR steps), in a file of their own so that
 // they compile beside the one-block kernels of bs1d_segments_cuda.cu.
 #include <cuda_runtime.h>
 

@@ -17,9 +17,9 @@
 // the same row of lanes p -/+ h/2; missing neighbours are identity rows (0). This is hybrid_system.hpp's
 // composition (pcr_rows / reduced_apply read every neighbour before any row changes) lane for chunk.
 //
-// J + 1 > 1024: the long hybrid, chunks of 20 .. 32 nodes; implicit and Crank-Nicolson up to 9216 nodes (4096 in
+// J + 1 > 1024: the long hybrid, chunks of 20 .. 32 nodes; implicit and Crank-Nicolson up to 12288 nodes (4096 in
 // double) on a block of a warp a segment of 32 chunks, the grid in registers (bs1d_segments_cuda.cu; float grids of
-// 9217 to 65536 nodes on a cluster of such blocks, bs1d_clusters_cuda.cu), otherwise one
+// 12289 to 65536 nodes on a cluster of such blocks, bs1d_clusters_cuda.cu), otherwise one
 // block per option, a thread per chunk, the factors in shared memory or the scratch (bs1d_long_cuda.cu).
 #include <cuda_runtime.h>
 

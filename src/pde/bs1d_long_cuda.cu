@@ -18,7 +18,7 @@
 //   streamed  (larger grids): the same arrays in the solver's scratch, a slice per option, each thread walking
 //             several chunks; options run in waves of a few blocks per multiprocessor to bound the scratch.
 // The explicit scheme runs in the same blocks (no factors: the halo exchange and the explicit product only).
-// Implicit and Crank-Nicolson grids up to 9216 nodes (4096 in double; floats to 65536 on clusters) run instead on
+// Implicit and Crank-Nicolson grids up to 12288 nodes (4096 in double; floats to 65536 on clusters) run instead on
 // bs1d_segments_cuda.cu's blocks of a warp a segment with the factors in registers (the same operations, faster
 // there), except implicit doubles of 32-node chunks.
 #include <cuda_runtime.h>

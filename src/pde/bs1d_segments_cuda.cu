@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The GPU's Black-Scholes PDE (implicit and Crank-Nicolson) from 1025 to 65536 nodes in the register form
-// (bs1d_segments_kernel.cuh): which shape takes a grid, and the kernels of one block an option (up to 9216 nodes,
-// 4096 in double); the cluster kernels (float grids of 9217 to 65536 nodes) are compiled in bs1d_clusters_cuda.cu.
+// (bs1d_segments_kernel.cuh): which shape takes a grid, and the kernels of one block an option (up to 12288 nodes,
+// 4096 in double); the cluster kernels (float grids of 12289 to 65536 nodes) are compiled in bs1d_clusters_cuda.cu.
 // The block kernel (bs1d_long_cuda.cu), which keeps the factors and reduced rows in shared memory and loops its
 // threads over the rows, stays for the explicit scheme, implicit doubles of 32-node chunks, doubles past 4096 nodes,
 // every grid past 65536 and devices without clusters; this form ran the implicit float
@@ -23,25 +23,22 @@ constexpr int kMaxClusterBlocks = 8;  // the portable cluster size
 int segment_warps(int nodes) { return (nodes + 32 * kLongBaseRowsApart - 1) / (32 * kLongBaseRowsApart); }
 
 // The segments up to which the register form runs on one block (H100, pde_scan_bench against the block kernel,
-// docs/PERFORMANCE.md): float to 9 (9216 nodes; implicit 1.3-4.2x the block kernel from 1025 nodes, Crank-Nicolson
-// 0.96-2.7x; 9 warps on the kernel held to 168 registers), double to 4 (4096 nodes), where chunks of 20 .. 28 nodes
-// ran 1.0-1.8x and, past that, the chunk's factors alone outgrow a lane's registers.
+// docs/PERFORMANCE.md): float to 12 (12288 nodes; implicit 1.3-4.2x the block kernel from 1025 nodes, Crank-Nicolson
+// 0.96-2.7x; 9 to 12 warps on the kernel held to 168 registers, which ran 9217-12288 nodes at 3.8-4.2x implicit and
+// 3.0-3.6x Crank-Nicolson the cluster), double to 4 (4096 nodes), where chunks of 20 .. 28 nodes ran 1.0-1.8x and,
+// past that, the chunk's factors alone outgrow a lane's registers.
 constexpr int kFloatMaxWarps = kMaxOneBlockWarps, kDoubleMaxWarps = 4;
 
-// Float grids of this many segments and more take a cluster (H100, pde_scan_bench, docs/PERFORMANCE.md): from 10
-// segments (9217 nodes) 1.2-2.0x the block kernel; at 9 (8193 and 8500 nodes) the block kernel ran 1.18-1.35x the
-// cluster, whose 257-288 chunks were padded to 320 lanes, and one block of 9 warps 2.5-4.2x the block kernel.
-constexpr int kMinClusterSegments = 10;
-
-// An option's blocks: one block of a warp a segment up to kMaxOneBlockWarps segments; from kMinClusterSegments
-// (floats, chunks of 32 nodes, up to 65536 nodes) a cluster of up to 8 blocks of 2, 4 or 8 warps, the one with the
-// fewest padding lanes, the larger blocks on a tie (H100, 16384 nodes: 8 warps 1.20e11 node-steps/s, 4 warps 1.10e11,
-// 2 warps 1.02e11). {0, 0}: no shape (past 65536 nodes).
+// An option's blocks: one block of a warp a segment up to kMaxOneBlockWarps segments; past that (floats, chunks of 32
+// nodes, up to 65536 nodes) a cluster of up to 8 blocks of 2, 4 or 8 warps, the one with the fewest padding lanes,
+// the larger blocks on a tie (H100, 16384 nodes: 8 warps 1.20e11 node-steps/s, 4 warps 1.10e11, 2 warps 1.02e11).
+// {0, 0}: no shape (past 65536 nodes). H100, pde_scan_bench, docs/PERFORMANCE.md: clusters ran 1.2-2.0x the block
+// kernel from 10 segments; one block held to 168 registers ran 9 segments at 2.5-4.2x the block kernel and 10 to 12
+// at 3.0-4.2x the cluster, so clusters start at 13 segments (12289 nodes).
 Shape segment_shape(int nodes) {
   const int W = segment_warps(nodes);
   if (W <= kMaxOneBlockWarps) return {W, 1};
   Shape best{0, 0};
-  if (W < kMinClusterSegments) return best;
   const int P = hybrid_chunk_count(nodes, kGridChunksAdjacent);
   for (int w = kMaxSegmentWarps; w >= 2; w /= 2) {
     const int C = (P + 32 * w - 1) / (32 * w);
@@ -71,7 +68,7 @@ bool act(const Bs1dCall<T>& call, cudaStream_t stream, bool run) {
         case 9:  // five to eight segments: float only, chunks of 28 or 32 nodes
           if constexpr (sizeof(T) == 4 && R >= 28) return act_scheme<T, R, 9, OneBlock>(call, shape, stream, run);
           return false;
-        default:  // nine segments: float only, chunks of 32 nodes
+        default:  // nine to twelve segments: float only, chunks of 32 nodes
           if constexpr (sizeof(T) == 4 && R == 32) return act_scheme<T, R, 10, OneBlock>(call, shape, stream, run);
           return false;
       }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The GPU's Black-Scholes PDE past 1024 nodes on a block of a warp a segment of 32 chunks per option (to 9216 nodes),
-// or a thread-block cluster of such blocks (floats of 9217 to 65536 nodes), the grid in registers
+// The GPU's Black-Scholes PDE past 1024 nodes on a block of a warp a segment of 32 chunks per option (to 12288 nodes),
+// or a thread-block cluster of such blocks (floats of 12289 to 65536 nodes), the grid in registers
 // (bs1d_segments_cuda.cu, bs1d_clusters_cuda.cu): the long hybrid's operations, so the bits of bs1d_long_cuda.cu and
 // the CPU's.
 #pragma once
@@ -27,9 +27,9 @@ bool cluster_act(const Bs1dCall<float>& call, Shape shape, int R, int steps, cud
 
 }  // namespace segments
 
-// Whether the register form takes the call: implicit or Crank-Nicolson, 1024 < J + 1 <= 9216 in float, <= 4096 in
-// double (implicit doubles of 32-node chunks excepted), and floats of 9217 to 65536 nodes where the device has room
-// for the cluster.
+// Whether the register form takes the call: implicit or Crank-Nicolson, 1024 < J + 1 <= 12288 in float, <= 4096 in
+// double (implicit doubles of 32-node chunks excepted; floats past 8192 where the device has a block's shared memory),
+// and floats of 12289 to 65536 nodes where the device has room for the cluster.
 template <typename T>
 bool segments_take(const Bs1dCall<T>& call);
 

@@ -35,12 +35,12 @@ using namespace gpurng::solvers;
 using gpurng::solvers::cuda::allow_shared;
 using gpurng::solvers::cuda::block_first_failure;
 
-constexpr int kMaxSegmentWarps = 8;   // a block of a cluster, and one block on the unrestricted kernel
-constexpr int kMaxOneBlockWarps = 9;  // one block on the kernel held to 168 registers (float grids of 8193-9216 nodes)
+constexpr int kMaxSegmentWarps = 8;    // a block of a cluster, and one block on the unrestricted kernel
+constexpr int kMaxOneBlockWarps = 12;  // one block held to 168 registers (float grids of 8193-12288 nodes)
 
 // The PCR steps of the reduced system of a grid of `warps` segments (2P rows, P between 32 (warps - 1) + 1 and 32
 // warps chunks with the segment rule of long_rows_per_chunk): 7 for two segments, 8 for three or four, 9 up to eight,
-// 10 for nine.
+// 10 up to sixteen.
 constexpr int steps_of(int warps) { return warps <= 2 ? 7 : warps <= 4 ? 8 : warps <= 8 ? 9 : 10; }
 
 // Lane t's two reduced rows' matrix parts, step by step (the coefficients before each step and its r): in the
@@ -356,10 +356,11 @@ __global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const B
 // warps are dealt among them, so past 168 registers a thread (these kernels take 238-255) a scheduler holds two warps:
 // one block of 5 to 8 warps a multiprocessor, none of 9. At 168 a scheduler holds three: two blocks of 5 or 6 warps
 // (float chunks of 28 and 32 nodes, 4097-6144 nodes), two of 3 for Crank-Nicolson (chunks of 28 and 32, 2305-3072
-// nodes) and one of 9 (8193-9216 nodes, whose grids otherwise left the registers for the block kernel). ptxas spills
-// 450-1000 bytes a thread there, and still (H100, docs/PERFORMANCE.md): 5 and 6 warps implicit 1.29-1.37x, Crank-
-// Nicolson 1.44-1.45x; 3 warps Crank-Nicolson 1.39-1.45x (implicit 0.96-1.08x, not taken); 9 warps 3.8-4.2x and
-// 2.5-2.7x the block kernel. Blocks of 2 and 4 warps ran 0.69-0.88x implicit, 0.97-1.02x Crank-Nicolson, and stay.
+// nodes) and one of 9 to 12 (8193-12288 nodes, whose grids otherwise left the registers for the block kernel or a
+// cluster). ptxas spills 450-1000 bytes a thread there, and still (H100, docs/PERFORMANCE.md): 5 and 6 warps implicit
+// 1.29-1.37x, Crank-Nicolson 1.44-1.45x; 3 warps Crank-Nicolson 1.39-1.45x (implicit 0.96-1.08x, not taken); 9 warps
+// 3.8-4.2x and 2.5-2.7x the block kernel, 10 to 12 warps 3.8-4.2x and 3.0-3.6x the cluster. Blocks of 2 and 4 warps
+// ran 0.69-0.88x implicit, 0.97-1.02x Crank-Nicolson, and stay.
 template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
 __global__ void __maxnreg__(168) segments_kernel_168_registers(const Bs1dCall<T> c) {
   if constexpr (kFabricCompiled<Fabric>) segments_steps<T, R, Steps, CN, Shared, Fabric>(c);
@@ -368,7 +369,7 @@ __global__ void __maxnreg__(168) segments_kernel_168_registers(const Bs1dCall<T>
 // Whether one block of `warps` warps takes the kernel held to 168 registers (float chunks of 28 and 32 nodes: the
 // launcher compiles it for those only).
 constexpr bool held_to_168_registers(int warps, bool crank_nicolson) {
-  return warps == 5 || warps == 6 || warps == kMaxOneBlockWarps || (crank_nicolson && warps == 3);
+  return warps == 5 || warps == 6 || warps > kMaxSegmentWarps || (crank_nicolson && warps == 3);
 }
 
 // Where the reduced rows' step factors live: in registers, but for float chunks of 32 nodes, whose registers held
@@ -422,7 +423,15 @@ struct SegmentsLaunch {
   // as many multiprocessors of one GPC), and the call's blocks a one-dimensional grid.
   bool fits() const {
     if constexpr (!Fabric::kCluster) {
-      return true;
+      // One block of 9 to 12 warps: its reduced rows' 75-104 KB of shared memory (more than some GPUs let a block have)
+      if (shape.warps <= kMaxSegmentWarps) return true;
+      allow_shared(one_block_kernel(), smem());
+      int blocks = 0;
+      const bool ok = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, one_block_kernel(), 32 * shape.warps,
+                                                                    smem()) == cudaSuccess &&
+                      blocks > 0;
+      cudaGetLastError();
+      return ok;
     } else {
       if (int64_t(call.count) * shape.blocks > INT_MAX) return false;
       allow_shared(kernel(), smem());
@@ -434,8 +443,8 @@ struct SegmentsLaunch {
       return ok;
     }
   }
-  // The one-block kernel for the shape: held to 168 registers where held_to_168_registers says (one block of 9 warps
-  // fits no other).
+  // The one-block kernel for the shape: held to 168 registers where held_to_168_registers says (one block of 9 to 12
+  // warps fits no other).
   auto one_block_kernel() const {
     if constexpr (kMayHold) {
       constexpr auto held = segments_kernel_168_registers<T, R, Steps, CN, shared, Fabric>;

@@ -7,7 +7,7 @@
 #   bs1d_cuda.cu           GPU: one warp per option, grid in registers (J + 1 <= 1024)
 #   bs1d_segments_cuda.cu  GPU: implicit and Crank-Nicolson past 1024 nodes in registers, a warp a segment of 32
 #                          chunks: which shape takes a grid, and one block an option (to 8192 nodes)
-#   bs1d_clusters_cuda.cu  GPU: the same on a thread-block cluster an option (float, 9217 .. 65536 nodes)
+#   bs1d_clusters_cuda.cu  GPU: the same on a thread-block cluster an option (float, 12289 .. 65536 nodes)
 #   bs1d_segments_kernel.cuh, bs1d_segments_fabric.cuh  GPU: that kernel, and where an option's blocks meet
 #   bs1d_long_cuda.cu      GPU: one block per option, a thread per chunk of 20 .. 32 nodes (the other J + 1 > 1024)
 #   bs1d_lane_steps.cuh    GPU: what the register kernels share (coefficients, exercise floor, the time loop)

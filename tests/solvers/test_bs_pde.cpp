@@ -976,10 +976,11 @@ void gpu_equals_cpu() {
   // All four kinds, 13 options: a partial block of warps and partial lane groups.
   const Options<T> o = mixed_batch<T>(13), short_o = mixed_batch<T>(13, 0.1), shorter_o = mixed_batch<T>(13, 0.01);
   // Past 1024 nodes, implicit and Crank-Nicolson: 1101 and 1400 (two segments of 32 chunks, of 20 and 24 nodes),
-  // 2501 (three, of 28) and, in float, 4501, 5301 and 8501 nodes (five of 32, six of 28, nine of 32) on a block of a
-  // warp a segment, the grid in registers (bs1d_segments_cuda.cu; Crank-Nicolson in place in double up to chunks of 28
-  // and in float from 28; float Crank-Nicolson at 2501 and both at 4501 to 8501 on the kernel held to 168 registers);
-  // in float, 12001 (376 chunks: a cluster of 6 blocks of 2 warps), 20001 (626: 5 blocks of 4 warps) and 65536 nodes
+  // 2501 (three, of 28) and, in float, 4501, 5301, 8501 and 12001 nodes (five of 32, six of 28, nine and twelve of
+  // 32) on a block of a warp a segment, the grid in registers (bs1d_segments_cuda.cu; Crank-Nicolson in place in double
+  // up to chunks of 28 and in float from 28; float Crank-Nicolson at 2501 and both at 4501 to 12001 on the kernel held
+  // to 168 registers); in float, 12501 (391 chunks: a cluster of 7 blocks of 2 warps), 20001 (626: 5 blocks of 4
+  // warps) and 65536 nodes
   // (2048: 8 blocks of 8 warps) on a thread-block cluster where the device has them (bs1d_clusters_cuda.cu); 4501
   // double resident in one block's shared memory, 8501 double and 70001 float worked in the scratch, and the explicit
   // scheme (bs1d_long_cuda.cu). 301 nodes: the explicit float scheme on half warps of R = 10; 601 and 1024 nodes:
@@ -988,8 +989,8 @@ void gpu_equals_cpu() {
   // Crank-Nicolson in place at 24).
   struct {
     int J;
-  } grids[] = {{255}, {200},  {1023}, {1100}, {63},   {500},  {300},   {600},   {800},   {383},  {399},
-               {699}, {1399}, {2500}, {4500}, {5300}, {8500}, {12000}, {20000}, {65535}, {70000}};
+  } grids[] = {{255}, {200},  {1023}, {1100}, {63},   {500},  {300},   {600},   {800},   {383},   {399},
+               {699}, {1399}, {2500}, {4500}, {5300}, {8500}, {12000}, {12500}, {20000}, {65535}, {70000}};
   for (const auto& g : grids) {
     if (sizeof(T) == 8 && g.J > 10000) continue;  // the doubles' scratch form is covered at 8501 nodes
     for (int scheme : {GPURNG_PDE_EXPLICIT, GPURNG_PDE_IMPLICIT, GPURNG_PDE_CRANK_NICOLSON}) {
