@@ -4,7 +4,7 @@
 // in the warp kernel's shape. Lane t of an option holds chunk t's nodes and factors in registers for the whole time
 // loop, and its two reduced rows, S = row 2t and E = row 2t + 1, with their PCR step factors (in shared memory for
 // float chunks of 32 nodes). The PCR steps read the neighbours k -/+ h through shared buffers, one barrier a step. An
-// option's lanes are one block's (up to 9 warps), or a thread-block cluster's (up to 8 blocks of 2, 4 or 8 warps: the
+// option's lanes are one block's (up to 12 warps), or a thread-block cluster's (up to 8 blocks of 2, 4 or 8 warps: the
 // steps that reach less than a block's rows on each block alone over a halo (bs1d_segments_halo.cuh) after one cluster
 // barrier, the others with the cluster's barrier and the neighbours read from the other blocks' shared memory; the
 // factoring, once, cluster-wide step by step). The operations are the GPURNG_HD text of hybrid_system.hpp's
@@ -394,13 +394,14 @@ struct SegmentsLaunch {
     const size_t halo = Fabric::kCluster ? size_t(halo_factor_count(rows())) + halo_work_count(rows()) : 0;
     return (size_t(4) * rows() + (shared ? size_t(3) * Steps * rows() : 0) + halo) * sizeof(T);
   }
-  // A function, not a static member (whose initializer would be instantiated with the class): one block of 9 warps
-  // compiles no kernel it cannot run.
+  // A function, not a static member (whose initializer would be instantiated with the class): one block of 9 to 12
+  // warps compiles no kernel it cannot run.
   static constexpr auto kernel() { return segments_kernel<T, R, Steps, CN, shared, Fabric>; }
   // The one-block float chunks of 28 and 32 nodes whose step count admits a held shape (Steps 8: 3 or 4 warps,
-  // 9: 5 to 8, 10: 9) compile the kernel held to 168 registers; Steps 10 on one block runs on nothing else.
+  // 9: 5 to 8, 10: 9 to 12) compile the kernel held to 168 registers; Steps 10 on one block runs on nothing else.
   static constexpr bool kMayHold = !Fabric::kCluster && sizeof(T) == 4 && R >= 28 && (Steps >= 9 || (Steps == 8 && CN));
-  static_assert(Fabric::kCluster || Steps < 10 || kMayHold, "one block of 9 warps: float chunks of 28 or 32 nodes");
+  static_assert(Fabric::kCluster || Steps < 10 || kMayHold,
+                "one block of 9 to 12 warps: float chunks of 28 or 32 nodes");
   cudaLaunchAttribute cluster_attr() const {
     cudaLaunchAttribute a{};
     a.id = cudaLaunchAttributeClusterDimension;
