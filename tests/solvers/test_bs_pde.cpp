@@ -980,13 +980,12 @@ void gpu_equals_cpu() {
   // 32) on a block of a warp a segment, the grid in registers (bs1d_segments_cuda.cu; Crank-Nicolson in place in double
   // up to chunks of 28 and in float from 28; float Crank-Nicolson at 2501 and both at 4501 to 12001 on the kernel held
   // to 168 registers); in float, 12501 (391 chunks: a cluster of 7 blocks of 2 warps), 20001 (626: 5 blocks of 4
-  // warps) and 65536 nodes
-  // (2048: 8 blocks of 8 warps) on a thread-block cluster where the device has them (bs1d_clusters_cuda.cu); 4501
-  // double resident in one block's shared memory, 8501 double and 70001 float worked in the scratch, and the explicit
-  // scheme (bs1d_long_cuda.cu). 301 nodes: the explicit float scheme on half warps of R = 10; 601 and 1024 nodes:
-  // Crank-Nicolson's double coefficients computed at every step (from R = 24); 801 and 1024 nodes: the explicit double
-  // scheme on two warps an option (R = 28, 32); 384, 400 and 700 nodes: the chunk sizes R = 12, 14 and 24 (float
-  // Crank-Nicolson in place at 24).
+  // warps) and 65536 nodes (2048: 8 blocks of 8 warps) on a thread-block cluster where the device has them
+  // (bs1d_clusters_cuda.cu); 4501 double resident in one block's shared memory, 8501 double and 70001 float worked in
+  // the scratch, and the explicit scheme (bs1d_long_cuda.cu). 301 nodes: the explicit float scheme on half warps of R =
+  // 10; 601 and 1024 nodes: Crank-Nicolson's double coefficients computed at every step (from R = 24); 801 and 1024
+  // nodes: the explicit double scheme on two warps an option (R = 28, 32); 384, 400 and 700 nodes: the chunk sizes R =
+  // 12, 14 and 24 (float Crank-Nicolson in place at 24).
   struct {
     int J;
   } grids[] = {{255}, {200},  {1023}, {1100}, {63},   {500},  {300},   {600},   {800},   {383},   {399},
