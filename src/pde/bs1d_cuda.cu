@@ -213,7 +213,7 @@ __global__ void __launch_bounds__(kWarpsPerBlock * 32, kWarpMinBlocks<T, R, Sche
         implicit_steps<false, cn>(N, f, rf, explicit_half, pay, u, lane);
     };
     if constexpr (!cn) {
-      run(ComputedCoeffs<T>{ks, base, J});  // backward Euler has no explicit half: never called
+      run(PerStepCoeffs<T>{ks, base, J});  // backward Euler has no explicit half: never called
     } else if constexpr (kPerStepCrankNicolson<T, R>) {
       run(PerStepCoeffs<T>{ks, base, J});
     } else {

@@ -26,8 +26,8 @@ __device__ __forceinline__ void lane_coeffs(const StepConsts<T>& k, int base, in
 }
 
 // Where the explicit coefficients (of the explicit scheme, or Crank-Nicolson's explicit half) come from: kept in 3 R
-// registers (Stored), or computed at every step by node_coeffs (Computed, PerStepCoeffs below: the same function of
-// the same values, so the same bits). The explicit scheme keeps them: in double past R = 24 it runs on two warps
+// registers (Stored), or computed at every step (Computed, PerStepCoeffs below: node_coeffs's operations on the
+// same values, so the same bits). The explicit scheme keeps them: in double past R = 24 it runs on two warps
 // per option (pair_warp_explicit_kernel), where computing them at R = 32 on one warp ran at an eighth of the rate
 // (H200, 1000 nodes: 182-197 ms).
 template <typename T, int R>
@@ -36,6 +36,11 @@ struct StoredCoeffs {
   __device__ Coeffs<T> operator()(int j) const { return Coeffs<T>{a[j], b[j], c[j]}; }
 };
 
+// ComputedCoeffs: node_coeffs's explicit values at node base + j. Float by selects (bs1d_scheme.hpp's
+// ExplicitCoeffsBySelects): Crank-Nicolson's float register forms ran 1.18-1.80x faster from 2000 to 12288 nodes and
+// 1.08-1.13x on clusters (H100, docs/PERFORMANCE.md). Double by node_coeffs's branches: with the selects ptxas held
+// the segments kernel's double Crank-Nicolson of 32-node chunks to 32 registers and 28 KB of spill stores, 12-13x
+// slower at 2000 and 4096 nodes.
 template <typename T>
 struct ComputedCoeffs {
   StepConsts<T> k;
@@ -45,14 +50,19 @@ struct ComputedCoeffs {
     return node <= J ? node_coeffs<T, T>(k, node, J, false) : padding_coeffs<T, T>();
   }
 };
+template <>
+struct ComputedCoeffs<float> {
+  ExplicitCoeffsBySelects<float> by;
+  int base;
+  __device__ Coeffs<float> operator()(int j) const { return by.at(base, j); }
+};
 
 // Crank-Nicolson's explicit half in double from R = 24: computed at every step from the constants passed through
 // opaque() once a step (step_view), so that the compiler cannot hoist the 3 R coefficients out of the time loop
 // into registers. Kept, with the chunk factors (5 R) and both step arrays, they spilled (ptxas, sm_90: 5460 bytes of
 // spill stores at R = 24, 36456 at R = 32, against 1772 and 2856 computed; H200, 1024 nodes: 49.7 ms for 500 steps
 // against 5.1 ms computed). At R = 20 computing them was 7 % slower (513 nodes: 2.42 ms against 2.27), so R = 20
-// keeps them. The same values into the same node_coeffs: the same bits. (Past 1024 nodes bs1d_long_cuda.cu does this
-// in double, bs1d_segments_cuda.cu in both precisions.)
+// keeps them. (Past 1024 nodes bs1d_long_cuda.cu does this in double, bs1d_segments_cuda.cu in both precisions.)
 template <typename T, int R>
 constexpr bool kPerStepCrankNicolson = sizeof(T) == 8 && R >= 24;
 
@@ -70,6 +80,10 @@ __device__ __forceinline__ const Coef& step_view(const Coef& c) {
 template <typename T>
 __device__ __forceinline__ ComputedCoeffs<T> step_view(const PerStepCoeffs<T>& c) {
   return ComputedCoeffs<T>{{opaque(c.k.hs), opaque(c.k.hr), opaque(c.k.rdt)}, opaque(c.base), c.J};
+}
+__device__ __forceinline__ ComputedCoeffs<float> step_view(const PerStepCoeffs<float>& c) {
+  const StepConsts<float> k{opaque(c.k.hs), opaque(c.k.hr), opaque(c.k.rdt)};
+  return ComputedCoeffs<float>{ExplicitCoeffsBySelects<float>::make(k, c.J), opaque(c.base)};
 }
 
 // The lane's R nodes base .. base + R - 1 at the start: the initial values and the payoffs (0 on padding nodes).

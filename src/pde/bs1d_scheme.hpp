@@ -84,6 +84,28 @@ struct Coeffs {
   V a, b, c;
 };
 
+// Coefficients of an interior node (0 < j < J, jt = T(j)) of I + L (explicit) or I - L (implicit): node_coeffs's
+// third case, which the GPU's per-step coefficients also call directly (the same operations).
+template <typename V, typename T>
+GPURNG_HD Coeffs<V> interior_coeffs(const StepConsts<V>& k, const V& jt, bool implicit) {
+  const V one = V(T(1));
+  const V lam = k.hs * (jt * jt);
+  const V a = fma_hd(-k.hr, jt, lam);
+  const V c = fma_hd(k.hr, jt, lam);
+  const V s = fma_hd(V(T(2)), lam, k.rdt);  // 2 lambda + r dt
+  Coeffs<V> co;
+  if (implicit) {
+    co.a = -a;
+    co.b = one + s;
+    co.c = -c;
+  } else {
+    co.a = a;
+    co.b = one - s;
+    co.c = c;
+  }
+  return co;
+}
+
 // Coefficients of node j (0 <= j <= J) of I + L (explicit) or I - L (implicit), as documented above. V is T or
 // a lane vector of T (elementwise arithmetic, fma_hd found by argument-dependent lookup); jt = T(j).
 template <typename V, typename T>
@@ -111,19 +133,7 @@ GPURNG_HD Coeffs<V> node_coeffs(const StepConsts<V>& k, int j, int J, bool impli
     }
     co.c = zero;
   } else {
-    const V lam = k.hs * (jt * jt);
-    const V a = fma_hd(-k.hr, jt, lam);
-    const V c = fma_hd(k.hr, jt, lam);
-    const V s = fma_hd(V(T(2)), lam, k.rdt);  // 2 lambda + r dt
-    if (implicit) {
-      co.a = -a;
-      co.b = one + s;
-      co.c = -c;
-    } else {
-      co.a = a;
-      co.b = one - s;
-      co.c = c;
-    }
+    co = interior_coeffs<V, T>(k, jt, implicit);
   }
   return co;
 }
@@ -133,6 +143,34 @@ template <typename V, typename T>
 GPURNG_HD Coeffs<V> padding_coeffs() {
   return Coeffs<V>{V(T(0)), V(T(1)), V(T(0))};
 }
+
+// The explicit operator's coefficients (I + L) by selects instead of node_coeffs's branches, for the GPU's per-step
+// coefficients (bs1d_lane_steps.cuh's ComputedCoeffs, where branching per node cost Crank-Nicolson's float time loop
+// 2.7x the instructions of the implicit one): the interior formula at every node, node J's coefficients and node 0's
+// diagonal made once a step, identity past J. Node base + j, j a lane's node index (a compile-time constant in the
+// GPU's unrolled loops, so only j == 0 is tested for node 0). The values of node_coeffs and padding_coeffs
+// (BsPde.ExplicitCoeffsBySelectsAreNodeCoeffs).
+template <typename T>
+struct ExplicitCoeffsBySelects {
+  StepConsts<T> k;
+  int J;
+  Coeffs<T> last;  // node J's
+  T first_b;       // node 0's diagonal (its a and c are 0)
+
+  GPURNG_HD static ExplicitCoeffsBySelects make(const StepConsts<T>& k, int J) {
+    return ExplicitCoeffsBySelects{k, J, node_coeffs<T, T>(k, J, J, false), node_coeffs<T, T>(k, 0, J, false).b};
+  }
+  GPURNG_HD Coeffs<T> at(int base, int j) const {
+    const int node = base + j, rest = J - node;  // rest 0: node J; below 0: padding
+    const Coeffs<T> in = interior_coeffs<T, T>(k, T(node), false);
+    Coeffs<T> co;
+    co.a = rest < 0 ? T(0) : rest == 0 ? last.a : in.a;
+    co.b = rest < 0 ? T(1) : rest == 0 ? last.b : in.b;
+    co.c = rest <= 0 ? T(0) : in.c;
+    if (j == 0 && base == 0) co = Coeffs<T>{T(0), first_b, T(0)};  // node 0: only a lane's first node can be
+    return co;
+  }
+};
 
 // One node of the explicit product: fma(a, left, fma(c, right, b * mid)).
 template <typename V>

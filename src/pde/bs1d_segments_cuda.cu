@@ -30,16 +30,24 @@ int segment_warps(int nodes) { return (nodes + 32 * kLongBaseRowsApart - 1) / (3
 constexpr int kFloatMaxWarps = kMaxOneBlockWarps, kDoubleMaxWarps = 4;
 
 // An option's blocks: one block of a warp a segment up to kMaxOneBlockWarps segments; past that (floats, chunks of 32
-// nodes, up to 65536 nodes) a cluster of up to 8 blocks of 2, 4 or 8 warps, the one with the fewest padding lanes,
-// the larger blocks on a tie (H100, 16384 nodes: 8 warps 1.20e11 node-steps/s, 4 warps 1.10e11, 2 warps 1.02e11).
-// {0, 0}: no shape (past 65536 nodes). H100, pde_scan_bench, docs/PERFORMANCE.md: clusters ran 1.2-2.0x the block
-// kernel from 10 segments; one block held to 168 registers ran 9 segments at 2.5-4.2x the block kernel and 10 to 12
-// at 3.0-4.2x the cluster, so clusters start at 13 segments (12289 nodes).
+// nodes, up to 65536 nodes) a cluster of up to 8 blocks. Up to 512 chunks (16384 nodes), blocks of 2, 4 or 8 warps,
+// the shape with the fewest padding lanes, the larger blocks on a tie: 7 blocks of 2 warps (12289-14336 nodes) or 2
+// of 8; past 512 chunks, blocks of 12 warps (2 to 6 of them). Blocks of 2 and 12 warps run the kernel held to 168
+// registers. H100, pde_scan_bench, two runs (docs/PERFORMANCE.md, "The PDE's float clusters of 2 and 12 warps held to
+// 168 registers"): 2 x 7 held ran 1.14-1.15x implicit and 1.34-1.37x Crank-Nicolson the unrestricted 2 x 7 before,
+// 12-warp blocks 1.17-1.64x implicit and 1.24-1.73x Crank-Nicolson the blocks of 4 and 8 before from 20001 to 50000
+// nodes and 1.00x / 1.08x at 65536, where 8 x 2 at 16384 nodes ran 1.14x 12 x 2. {0, 0}: no shape (past 65536
+// nodes). Clusters start at 13 segments (12289 nodes): one block held to 168 registers ran 10 to 12 segments at
+// 3.0-4.2x the cluster.
 Shape segment_shape(int nodes) {
   const int W = segment_warps(nodes);
   if (W <= kMaxOneBlockWarps) return {W, 1};
-  Shape best{0, 0};
   const int P = hybrid_chunk_count(nodes, kGridChunksAdjacent);
+  if (P > 32 * kMaxSegmentWarps * 2) {
+    const int C = (P + 32 * kMaxOneBlockWarps - 1) / (32 * kMaxOneBlockWarps);
+    return C <= kMaxClusterBlocks ? Shape{kMaxOneBlockWarps, C} : Shape{0, 0};
+  }
+  Shape best{0, 0};
   for (int w = kMaxSegmentWarps; w >= 2; w /= 2) {
     const int C = (P + 32 * w - 1) / (32 * w);
     if (C <= kMaxClusterBlocks && (best.blocks == 0 || C * w < best.blocks * best.warps)) best = {w, C};

@@ -6,6 +6,7 @@
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
+#include "bs1d_block_divisor.hpp"
 #include "bs1d_cuda_common.cuh"
 
 namespace gpurng {
@@ -16,15 +17,16 @@ namespace segments {
 // Where an option's blocks meet. OneBlock: the option's lanes are one block's, its rows and warps' edges that
 // block's shared memory, its barrier __syncthreads. ClusterBlocks: the lanes of a cluster of `size` blocks (lane t of
 // the option is thread t mod NT of block rank t / NT), row i of the reduced system in the shared memory of block
-// i >> row_shift (at i & mask there), warp w's edges in block w >> warp_shift's, the barrier the cluster's
+// i / rows.d (at i mod rows.d there), warp w's edges in block w / warps.d's, the barrier the cluster's
 // (barrier.cluster arrive and wait, which order shared memory across the cluster). Needs sm_90; the launcher asks
 // the device before it launches one.
 struct OneBlock {
   static constexpr bool kCluster = false;
-  int rank = 0, size = 1, row_shift = 30, warp_shift = 30;
+  int rank = 0, size = 1;
+  BlockDivisor rows{}, warps{};
   __device__ void sync() const { __syncthreads(); }
   template <typename T>
-  __device__ T load(const T* local, int i, int) const {
+  __device__ T load(const T* local, int i, const BlockDivisor&) const {
     return local[i];
   }
   template <typename T>
@@ -75,7 +77,8 @@ __device__ __forceinline__ void store_remote(T* local, int owner, T v) {
 
 struct ClusterBlocks {
   static constexpr bool kCluster = true;
-  int rank, size, row_shift, warp_shift;
+  int rank, size;
+  BlockDivisor rows, warps;
   __device__ void sync() const {
 #if defined(_CG_HAS_CLUSTER_GROUP)
     cooperative_groups::this_cluster().sync();
@@ -89,10 +92,10 @@ struct ClusterBlocks {
     return local;
 #endif
   }
-  // Element i of the option-wide array spread over the blocks 2^shift elements each, `local` this block's part.
+  // Element i of the option-wide array spread over the blocks by.d elements each, `local` this block's part.
   template <typename T>
-  __device__ T load(const T* local, int i, int shift) const {
-    const int owner = i >> shift, off = i & ((1 << shift) - 1);
+  __device__ T load(const T* local, int i, const BlockDivisor& by) const {
+    const int owner = by.quotient(i), off = i - owner * by.d;
     return owner == rank ? local[off] : load_remote(local + off, owner);
   }
   // Through opaque(): the rows' owners and places are worked out in each step instead of hoisted out of the time
@@ -100,7 +103,7 @@ struct ClusterBlocks {
   __device__ int per_step(int v) const { return opaque(v); }
 };
 
-// This block's place: rank and size of its option's cluster and the log2 of a block's rows and warps.
+// This block's place: rank and size of its option's cluster and the divisors of a block's rows and warps.
 template <typename Fabric>
 __device__ Fabric fabric_here();
 template <>
@@ -115,8 +118,8 @@ __device__ inline ClusterBlocks fabric_here<ClusterBlocks>() {
   size = int(cl.num_blocks());
   rank = int(cl.block_rank());
 #endif
-  const int warp_shift = __ffs(int(blockDim.x >> 5)) - 1;  // blocks of 2, 4 or 8 warps
-  return ClusterBlocks{rank, size, warp_shift + 6, warp_shift};
+  const int warps = int(blockDim.x >> 5);
+  return ClusterBlocks{rank, size, BlockDivisor::of(64 * warps), BlockDivisor::of(warps)};
 }
 
 }  // namespace segments

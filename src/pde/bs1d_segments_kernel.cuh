@@ -4,7 +4,7 @@
 // in the warp kernel's shape. Lane t of an option holds chunk t's nodes and factors in registers for the whole time
 // loop, and its two reduced rows, S = row 2t and E = row 2t + 1, with their PCR step factors (in shared memory for
 // float chunks of 32 nodes). The PCR steps read the neighbours k -/+ h through shared buffers, one barrier a step. An
-// option's lanes are one block's (up to 12 warps), or a thread-block cluster's (up to 8 blocks of 2, 4 or 8 warps: the
+// option's lanes are one block's (up to 12 warps), or a thread-block cluster's (up to 8 blocks of 2, 8 or 12 warps: the
 // steps that reach less than a block's rows on each block alone over a halo (bs1d_segments_halo.cuh) after one cluster
 // barrier, the others with the cluster's barrier and the neighbours read from the other blocks' shared memory; the
 // factoring, once, cluster-wide step by step). The operations are the GPURNG_HD text of hybrid_system.hpp's
@@ -35,8 +35,9 @@ using namespace gpurng::solvers;
 using gpurng::solvers::cuda::allow_shared;
 using gpurng::solvers::cuda::block_first_failure;
 
-constexpr int kMaxSegmentWarps = 8;    // a block of a cluster, and one block on the unrestricted kernel
-constexpr int kMaxOneBlockWarps = 12;  // one block held to 168 registers (float grids of 8193-12288 nodes)
+constexpr int kMaxSegmentWarps = 8;  // one block on the unrestricted kernel
+constexpr int kMaxOneBlockWarps =
+    12;  // one block held to 168 registers (float grids of 8193-12288 nodes; clusters too)
 
 // The PCR steps of the reduced system of a grid of `warps` segments (2P rows, P between 32 (warps - 1) + 1 and 32
 // warps chunks with the segment rule of long_rows_per_chunk): 7 for two segments, 8 for three or four, 9 up to eight,
@@ -123,10 +124,10 @@ __device__ int segment_pcr_factor(PcrRow<T> S, PcrRow<T> E, SegmentReduced<T, St
       GPURNG_UNROLL
       for (int e = 0; e < 2; ++e) {
         const int k = 2 * t + e;
-        const T Al = k - h >= 0 ? fab.load(xa, k - h, fab.row_shift) : T(0);
-        const T Cl = k - h >= 0 ? fab.load(xc, k - h, fab.row_shift) : T(0);
-        const T Ar = k + h < n ? fab.load(xa, k + h, fab.row_shift) : T(0);
-        const T Cr = k + h < n ? fab.load(xc, k + h, fab.row_shift) : T(0);
+        const T Al = k - h >= 0 ? fab.load(xa, k - h, fab.rows) : T(0);
+        const T Cl = k - h >= 0 ? fab.load(xc, k - h, fab.rows) : T(0);
+        const T Ar = k + h < n ? fab.load(xa, k + h, fab.rows) : T(0);
+        const T Cr = k + h < n ? fab.load(xc, k + h, fab.rows) : T(0);
         PcrRow<T> next{T(0), T(0), T(0)};
         T r;
         if (!pcr_factor(row[e].A, row[e].C, Al, Cl, Ar, Cr, next.A, next.C, r))
@@ -160,7 +161,7 @@ __device__ __forceinline__ void segment_reduced_apply(const SegmentReduced<T, St
     fab.sync();
     if (rows) {
       const int k = fab.per_step(2 * t);  // row S; E is k + 1
-      const int sh = fab.row_shift;
+      const BlockDivisor& sh = fab.rows;
       const T Sl = k - h >= 0 ? fab.load(d, k - h, sh) : T(0), Sr = k + h < n ? fab.load(d, k + h, sh) : T(0);
       const T El = k + 1 - h >= 0 ? fab.load(d, k + 1 - h, sh) : T(0);
       const T Er = k + 1 + h < n ? fab.load(d, k + 1 + h, sh) : T(0);
@@ -183,8 +184,8 @@ __device__ __forceinline__ void chunk_neighbours(const T (&u)[R], const Fabric& 
   const T below = __shfl_up_sync(kFullMask, u[R - 1], 1);
   const T above = __shfl_down_sync(kFullMask, u[0], 1);
   fab.sync();
-  left = t == 0 ? T(0) : lane > 0 ? below : fab.load(edges, warp - 1, fab.warp_shift);
-  right = t + 1 >= P ? T(0) : lane < 31 ? above : fab.load(edges + W, warp + 1, fab.warp_shift);
+  left = t == 0 ? T(0) : lane > 0 ? below : fab.load(edges, warp - 1, fab.warps);
+  right = t + 1 >= P ? T(0) : lane < 31 ? above : fab.load(edges + W, warp + 1, fab.warps);
 }
 
 // The explicit product of lane t's R nodes (coef(j): node t R + j's coefficients).
@@ -257,7 +258,7 @@ __device__ __forceinline__ void segments_steps(const Bs1dCall<T>& c) {
   if constexpr (Fabric::kCluster) {
     T* const halo_factors = step_factors + 3 * Steps * x.n;
     halo = HaloSteps<T>{
-        step_factors, halo_factors, halo_factors + halo_factor_count(x.n), x.n, __ffs(x.n) - 1, fab.rank * x.n, n};
+        step_factors, halo_factors, halo_factors + halo_factor_count(x.n), x.n, halo_steps(x.n), fab.rank * x.n, n};
     halo.gather_factors(fab.rank, fab.size);
   }
   fail = block_first_failure(fail, &first_fail, tl == 0);
@@ -360,7 +361,8 @@ __global__ void __launch_bounds__(kMaxSegmentWarps * 32) segments_kernel(const B
 // cluster). ptxas spills 450-1000 bytes a thread there, and still (H100, docs/PERFORMANCE.md): 5 and 6 warps implicit
 // 1.29-1.37x, Crank-Nicolson 1.44-1.45x; 3 warps Crank-Nicolson 1.39-1.45x (implicit 0.96-1.08x, not taken); 9 warps
 // 3.8-4.2x and 2.5-2.7x the block kernel, 10 to 12 warps 3.8-4.2x and 3.0-3.6x the cluster. Blocks of 2 and 4 warps
-// ran 0.69-0.88x implicit, 0.97-1.02x Crank-Nicolson, and stay.
+// ran 0.69-0.88x implicit, 0.97-1.02x Crank-Nicolson, and stay. Clusters' blocks of 2 warps (seven of them, 12289-14336
+// nodes) and of 12 (past 16384 nodes) run it too (bs1d_segments_cuda.cu's segment_shape).
 template <typename T, int R, int Steps, bool CN, bool Shared, typename Fabric>
 __global__ void __maxnreg__(168) segments_kernel_168_registers(const Bs1dCall<T> c) {
   if constexpr (kFabricCompiled<Fabric>) segments_steps<T, R, Steps, CN, Shared, Fabric>(c);
@@ -435,11 +437,11 @@ struct SegmentsLaunch {
       return ok;
     } else {
       if (int64_t(call.count) * shape.blocks > INT_MAX) return false;
-      allow_shared(kernel(), smem());
+      allow_shared(cluster_kernel(), smem());
       cudaLaunchAttribute attr = cluster_attr();
       const cudaLaunchConfig_t cfg = config(&attr, nullptr);
       int clusters = 0;
-      const bool ok = cudaOccupancyMaxActiveClusters(&clusters, kernel(), &cfg) == cudaSuccess && clusters > 0;
+      const bool ok = cudaOccupancyMaxActiveClusters(&clusters, cluster_kernel(), &cfg) == cudaSuccess && clusters > 0;
       cudaGetLastError();
       return ok;
     }
@@ -456,12 +458,18 @@ struct SegmentsLaunch {
     }
     if constexpr (Steps < 10) return kernel();
   }
+  // The cluster kernel for the shape: held to 168 registers for blocks of 2 and 12 warps (segment_shape).
+  auto cluster_kernel() const {
+    if (shape.warps == 2 || shape.warps > kMaxSegmentWarps)
+      return segments_kernel_168_registers<T, R, Steps, CN, shared, Fabric>;
+    return kernel();
+  }
   void run(cudaStream_t stream) const {
     if constexpr (Fabric::kCluster) {
-      allow_shared(kernel(), smem());
+      allow_shared(cluster_kernel(), smem());
       cudaLaunchAttribute attr = cluster_attr();
       const cudaLaunchConfig_t cfg = config(&attr, stream);
-      cudaLaunchKernelEx(&cfg, kernel(), call);
+      cudaLaunchKernelEx(&cfg, cluster_kernel(), call);
     } else {
       const auto k = one_block_kernel();
       allow_shared(k, smem());

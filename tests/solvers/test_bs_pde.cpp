@@ -18,7 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "bs1d_scheme.hpp"  // the scheme's node operations (the grids checked against the definition)
+#include "bs1d_block_divisor.hpp"  // the cluster form's division by a block's rows or warps
+#include "bs1d_scheme.hpp"         // the scheme's node operations (the grids checked against the definition)
 #include "gpurng_pde.h"
 #include "hybrid_system.hpp"  // the hybrids' definitions (hybrid_factor / _apply, long_hybrid_factor / _apply)
 #include "isa_digest.hpp"
@@ -735,6 +736,38 @@ TEST(BsPde, ShortGridsAreTheDefinitionsBits) {
   short_grids_match_definition<float>();
 }
 
+// The GPU's per-step explicit coefficients (Crank-Nicolson's register forms) come from ExplicitCoeffsBySelects, the
+// same text on the host: every node of a lane of R nodes, node 0, J and the padding past J included, has the bits of
+// node_coeffs (or padding_coeffs) for grids of every chunk size and parameters from tiny to large.
+template <typename T>
+void explicit_coeffs_by_selects_are_node_coeffs() {
+  using namespace gpurng::pde;
+  const T params[][3] = {{T(1), T(0.2), T(0.05)}, {T(0.25), T(0.8), T(0)}, {T(10), T(0.01), T(0.3)}};
+  const int grids[] = {3, 31, 63, 255, 1023, 1024, 4095, 12287, 65535};
+  long bad = 0, checked = 0;
+  for (const auto& p : params)
+    for (const int J : grids) {
+      const StepConsts<T> k = step_consts(p[0], p[1], p[2], 100, true);
+      const auto by = ExplicitCoeffsBySelects<T>::make(k, J);
+      for (const int R : {4, 20, 32})
+        for (int base = 0; base <= J + R; base += R)
+          for (int j = 0; j < R; ++j) {
+            const int node = base + j;
+            const Coeffs<T> want = node <= J ? node_coeffs<T, T>(k, node, J, false) : padding_coeffs<T, T>();
+            const Coeffs<T> got = by.at(base, j);
+            bad += !same_bits(got.a, want.a) || !same_bits(got.b, want.b) || !same_bits(got.c, want.c);
+            ++checked;
+          }
+    }
+  EXPECT_EQ(bad, 0) << "of " << checked;
+  EXPECT_GT(checked, 100000);
+}
+
+TEST(BsPde, ExplicitCoeffsBySelectsAreNodeCoeffs) {
+  explicit_coeffs_by_selects_are_node_coeffs<double>();
+  explicit_coeffs_by_selects_are_node_coeffs<float>();
+}
+
 // A tiny pivot. Row J of I - L is 1 - (2 g_J - r dt) = 1 - (J - 1) r dt on the diagonal beside a_J = 2 g_J: with a
 // large r dt the upwind boundary row makes the matrix far from diagonally dominant, and elimination can meet a
 // pivot below 2^-20 of its diagonal (float). A random search (r dt 1e-2 .. 1e6, sigma 0 .. 100, J 3 .. 1150) finds
@@ -867,6 +900,21 @@ std::string bits_digest() {
   gpurng_test::Digest d;  // the prices' bits and the grids' hashes, in 16 hex digits
   d.eat(out.data(), out.size());
   return d.hex();
+}
+
+// The cluster form finds a row's block by BlockDivisor's multiply (the same text on the host); against the
+// division it stands for, over every divisor and dividend the kernels can meet (rows and warps of a block up to
+// 1024, dividends below 2^16), and at the largest dividend the bound admits.
+TEST(BsPdeSegments, BlockDivisorIsFloorDivision) {
+  long wrong = 0;
+  for (int d = 2; d <= 1024; ++d) {
+    const gpurng::pde::BlockDivisor by = gpurng::pde::BlockDivisor::of(d);
+    for (int i = 0; i < (1 << 16); ++i) wrong += by.quotient(i) != i / d;
+    const int top = int(0x7fffffff / d);  // i < 2^32 / d within int
+    wrong += by.quotient(top) != top / d;
+    EXPECT_EQ(by.d, d);
+  }
+  EXPECT_EQ(wrong, 0);
 }
 
 TEST(BsPde, IsaCopiesGiveSameBits) {
