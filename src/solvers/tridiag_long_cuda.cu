@@ -3,7 +3,7 @@
 // rows (R = long_rows_per_chunk(m, adjacent), P = hybrid_chunk_count(m, adjacent)) and a reduced system of 2P rows
 // solved by PCR. One lane owns one chunk, a warp 32 consecutive chunks (a segment of 32 R rows); the operations are the
 // GPURNG_HD text the CPU runs, so the bits are the CPU's. Two shapes, by the number of segments:
-//   fused   (up to FusedLimit<T>::segments: 8 float, 4 double): one block per system, a warp per segment; chunks in
+//   fused   (up to FusedLimit<T>::segments: 12 float, 4 double): one block per system, a warp per segment; chunks in
 //           registers while the block solves the reduced system in shared memory. 5 words per unknown moved.
 //   staged  (longer systems, and systems adjacent in memory): three kernels. reduce: every chunk is eliminated
 //           and its two reduced rows written to the scratch; reduced: one block per system runs the PCR steps in
@@ -35,12 +35,13 @@ constexpr int kStagedWarps = 4;          // warps a block in the staged chunk ke
 constexpr int kAdjacentSystemsLong = 8;  // systems a block in the staged chunk kernels (adjacent systems)
 
 // Up to this many segments a system runs fused, one warp a segment. The chunk registers (about 250 a thread
-// for floats at R = 32) allow at most 8 warps a block.
+// for floats at R = 32) allow at most 8 warps a block; floats of 9 to 12 segments (chunks of 32 rows, 8193-12288
+// rows) run a copy held to 168 registers (fused_kernel_12_warps) where the device has its shared memory.
 template <typename T>
 struct FusedLimit;
 template <>
 struct FusedLimit<float> {
-  static constexpr int segments = 8;
+  static constexpr int segments = 12;
 };
 template <>
 struct FusedLimit<double> {
@@ -147,6 +148,17 @@ template <typename T, int R>
 __global__ void __launch_bounds__(6 * 32, 2)
     fused_kernel_168_registers(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
                                const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
+  fused_solve<T, R>(L, shared_matrix, P, a, b, c, x, info);
+}
+
+// Fused float blocks of 9 to 12 warps (chunks of 32 rows, 8193-12288 rows), which the unrestricted kernel's
+// registers do not allow: held to 168 registers, one block a multiprocessor (12 x 32 x 168 = 64512 of its 65536
+// registers). They ran 1.30-1.56x the staged form, at 42-54 % of the floor against 33-35 % (H100, two runs,
+// docs/PERFORMANCE.md).
+template <typename T, int R>
+__global__ void __launch_bounds__(12 * 32, 1)
+    fused_kernel_12_warps(Layout L, bool shared_matrix, int P, const T* __restrict__ a, const T* __restrict__ b,
+                          const T* __restrict__ c, T* __restrict__ x, int* __restrict__ info) {
   fused_solve<T, R>(L, shared_matrix, P, a, b, c, x, info);
 }
 
@@ -279,6 +291,18 @@ gpurngStatus_t launch_long_rows(const TridiagCall<T>& call, DeviceScratch& scrat
   auto kernel = fused_kernel<T, R>;
   if constexpr (sizeof(T) == 4 && R >= 28)
     if (segs <= 6) kernel = fused_kernel_168_registers<T, R>;
+  if (segs > 8) {  // floats of chunks of 32 rows (past 8192 rows): 9 to 12 warps, if the device has their shared memory
+    if constexpr (sizeof(T) == 4 && R == 32) {
+      kernel = fused_kernel_12_warps<T, R>;
+      allow_shared(kernel, smem);
+      int blocks = 0;
+      const bool fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, segs * 32, smem) == cudaSuccess;
+      cudaGetLastError();
+      if (!fits || blocks == 0) return launch_staged<T, false, R>(call, scratch, st);
+    } else {
+      return launch_staged<T, false, R>(call, scratch, st);
+    }
+  }
   allow_shared(kernel, smem);
   kernel<<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P, call.a, call.b,
                                                                  call.c, call.x, call.info);

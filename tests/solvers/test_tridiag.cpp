@@ -351,7 +351,7 @@ int64_t bits_differing(const TridiagProblem<T>& p, const std::vector<T>& x, int6
 template <typename T>
 void long_lanes_match_definition() {
   using namespace gpurng::solvers;
-  for (int m : {1025, 1100, 1700, 3000, 3500, 4097, 6000, 30000, 40000}) {
+  for (int m : {1025, 1100, 1700, 3000, 3500, 4097, 6000, 9000, 12288, 30000, 40000}) {
     for (int sd : {0, 1}) {
       const int batch = 5;
       auto p = sd == 0 ? make_problem<T>(2, 0, {m, batch, 1}, {m + 1, batch, 1}, 900 + m)
