@@ -7,7 +7,7 @@
            m = 32 .. 65536 at 2^24 unknowns a call (bench/scripts/issue31_session.sh).
   pde:     node-steps per second against the grid's nodes (J + 1), per scheme and precision, from pde_scan_bench.
 
-Usage: python3 tools/plot_scan.py tridiag docs/tridiag_scan_h100.png bench/results/tridiag_gpu_scan_h100.json
+Usage: python3 tools/plot_scan.py tridiag docs/tridiag_scan_h100.png bench/results/tridiag_gpu_scan_h100.json[,LATER.json ...]
        python3 tools/plot_scan.py pde docs/pde_scan_h100.png bench/results/pde_scan_h100.json[,LATER.json[@LO-HI] ...] [SCHEMES]
        (pip install matplotlib; a later run's rows replace an earlier one's at the same scheme, precision and size,
        @LO-HI keeping only its rows of LO to HI nodes;
@@ -25,7 +25,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 
 def tridiag(dst, src):
-    run = json.load(open(src))
+    # SRC: one run, or several separated by commas (the same device), a later run's rows replacing an earlier one's of
+    # the same case: a whole scan updated by a later build's sizes.
+    runs, rows = [], {}
+    for path in src.split(","):
+        runs.append(json.load(open(path)))
+        for row in runs[-1]["rows"]:
+            rows[row["case"]] = row
+    run = dict(runs[0], rows=list(rows.values()))
     fig, ax = plt.subplots(figsize=(9, 4.8))
     styles = {"float": "-", "double": "--"}
     colours = {"strided": "tab:blue", "interleaved": "tab:orange"}
