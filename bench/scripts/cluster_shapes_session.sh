@@ -27,8 +27,8 @@ for r in 1 2; do
     10000 1677 12000 1398 12288 1365 12289 1365 > "$out/tridiag_fused12_run$r.txt" 2>&1
   stamp "tridiag run $r rc=$?"
 done
-left=$((330 - (SECONDS - t0)))
-if [ $left -gt 60 ]; then
+left=$((200 - (SECONDS - t0)))
+if [ $left -gt 150 ]; then
   timeout $left $B/tridiag_gpu_bench "$out/tridiag_gpu_scan_h100_now.json" 32 524288 64 262144 128 131072 256 65536 \
     512 32768 1024 16384 1025 16368 1700 9868 2048 8192 3000 5592 4096 4096 6000 2796 8192 2048 12000 1398 16384 1024 \
     24000 699 32768 512 65536 256 > "$out/tridiag_scan_now.txt" 2>&1
