@@ -34,10 +34,10 @@ namespace segments {
 using namespace gpurng::solvers;
 using gpurng::solvers::cuda::allow_shared;
 using gpurng::solvers::cuda::block_first_failure;
+using gpurng::solvers::cuda::block_fits;
 
-constexpr int kMaxSegmentWarps = 8;  // one block on the unrestricted kernel
-constexpr int kMaxOneBlockWarps =
-    12;  // one block held to 168 registers (float grids of 8193-12288 nodes; clusters too)
+constexpr int kMaxSegmentWarps = 8;    // one block on the unrestricted kernel
+constexpr int kMaxOneBlockWarps = 12;  // held to 168 registers: one block (8193-12288 float nodes), cluster blocks
 
 // The PCR steps of the reduced system of a grid of `warps` segments (2P rows, P between 32 (warps - 1) + 1 and 32
 // warps chunks with the segment rule of long_rows_per_chunk): 7 for two segments, 8 for three or four, 9 up to eight,
@@ -427,14 +427,7 @@ struct SegmentsLaunch {
   bool fits() const {
     if constexpr (!Fabric::kCluster) {
       // One block of 9 to 12 warps: its reduced rows' 75-104 KB of shared memory (more than some GPUs let a block have)
-      if (shape.warps <= kMaxSegmentWarps) return true;
-      allow_shared(one_block_kernel(), smem());
-      int blocks = 0;
-      const bool ok = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, one_block_kernel(), 32 * shape.warps,
-                                                                    smem()) == cudaSuccess &&
-                      blocks > 0;
-      cudaGetLastError();
-      return ok;
+      return shape.warps <= kMaxSegmentWarps || block_fits(one_block_kernel(), 32 * shape.warps, smem());
     } else {
       if (int64_t(call.count) * shape.blocks > INT_MAX) return false;
       allow_shared(cluster_kernel(), smem());

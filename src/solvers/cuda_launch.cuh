@@ -37,6 +37,18 @@ void allow_shared(Kernel kernel, size_t bytes) {
   if (bytes >= 32 * 1024) cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
 }
 
+// Whether one block of `threads` threads of `kernel` with `bytes` of dynamic shared memory fits a multiprocessor of
+// the current device, opted in first (the larger blocks' shared memory is more than some GPUs let a block have). A
+// refusal's error is cleared: it is not the call's.
+template <typename Kernel>
+bool block_fits(Kernel kernel, int threads, size_t bytes) {
+  allow_shared(kernel, bytes);
+  int blocks = 0;
+  const bool ok = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, bytes) == cudaSuccess;
+  cudaGetLastError();
+  return ok && blocks > 0;
+}
+
 }  // namespace cuda
 }  // namespace solvers
 }  // namespace gpurng

@@ -292,18 +292,12 @@ gpurngStatus_t launch_long_rows(const TridiagCall<T>& call, DeviceScratch& scrat
   if constexpr (sizeof(T) == 4 && R >= 28)
     if (segs <= 6) kernel = fused_kernel_168_registers<T, R>;
   if (segs > 8) {  // floats of chunks of 32 rows (past 8192 rows): 9 to 12 warps, if the device has their shared memory
-    if constexpr (sizeof(T) == 4 && R == 32) {
-      kernel = fused_kernel_12_warps<T, R>;
-      allow_shared(kernel, smem);
-      int blocks = 0;
-      const bool fits = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, segs * 32, smem) == cudaSuccess;
-      cudaGetLastError();
-      if (!fits || blocks == 0) return launch_staged<T, false, R>(call, scratch, st);
-    } else {
+    if constexpr (sizeof(T) == 4 && R == 32) kernel = fused_kernel_12_warps<T, R>;
+    if (!(sizeof(T) == 4 && R == 32) || !block_fits(kernel, segs * 32, smem))
       return launch_staged<T, false, R>(call, scratch, st);
-    }
+  } else {
+    allow_shared(kernel, smem);
   }
-  allow_shared(kernel, smem);
   kernel<<<unsigned(L.systems), unsigned(segs * 32), smem, st>>>(L, call.op == TridiagOp::constant, P, call.a, call.b,
                                                                  call.c, call.x, call.info);
   return launched();
