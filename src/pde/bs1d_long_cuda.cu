@@ -15,8 +15,15 @@
 //             chunk in the thread's registers and everything else in shared memory for the whole time loop, so a
 //             step touches no global memory at all. Small grids put several options side by side in a block
 //             (resident_groups), each group of P threads with its own arrays.
-//   streamed  (larger grids): the same arrays in the solver's scratch, a slice per option, each thread walking
-//             several chunks; options run in waves of a few blocks per multiprocessor to bound the scratch.
+//   streamed  (larger grids): the grid in the solver's scratch, a slice per option, each thread walking several
+//             chunks; options run in waves of a few blocks per multiprocessor to bound the scratch. Of the factors
+//             only the back substitution's alpha_j and gamma_j are kept (2 words a node): the forward sweep's are
+//             made again where each step's chunk_apply needs them (chunk_apply_refactoring), and the reduced system
+//             is solved whole every step from its rows (block_pcr, whose right-hand-side operations are the
+//             recorded factors' pcr_apply), instead of reading 3 words a node and 3 a reduced row a PCR step that
+//             no cache holds. The same operations, so the same bits. H100, 2048 options: doubles of 5000-65536
+//             nodes 1.04-2.1x, floats past 65536 nodes 1.65-1.71x the stored factors; doubles of 4097-4500 nodes
+//             (one chunk a thread, the step's divisions setting the pace) 0.84-0.93x (docs/PERFORMANCE.md).
 // The explicit scheme runs in the same blocks (no factors: the halo exchange and the explicit product only).
 // Implicit and Crank-Nicolson grids up to 12288 nodes (4096 in double; floats to 65536 on clusters) run instead on
 // bs1d_segments_cuda.cu's blocks of a warp a segment with the factors in registers (the same operations, faster
@@ -24,6 +31,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <type_traits>
 
 #include "../solvers/block_pcr.cuh"
 #include "../solvers/cuda_launch.cuh"
@@ -47,7 +55,8 @@ using gpurng::solvers::cuda::max_shared_per_block;
 
 namespace {
 
-constexpr int kFactorFields = 5;  // ChunkFactors' inv, a, gf, alpha, gamma
+// Fields of ChunkFactors kept: resident, inv, a, gf, alpha, gamma; streamed, alpha and gamma (fields 0 and 1).
+__host__ __device__ constexpr int kept_factor_fields(bool streamed) { return streamed ? 2 : 5; }
 // Threads a block (chunks a resident block holds, chunks a streamed block works on at once). The resident chunk and
 // Crank-Nicolson's right-hand side take about 2 R registers a thread in float, twice that in double.
 constexpr int kBlockThreads = 256;
@@ -58,19 +67,22 @@ constexpr int kBlockThreads = 256;
 // `slots` >= P chunk places (resident: P; streamed: a multiple of the block's threads).
 template <typename T>
 struct LongArrays {
-  PcrStepFactor<T>* reduced;  // step s, reduced row i at s * n + i
+  PcrStepFactor<T>* reduced;  // resident: step s, reduced row i at s * n + i
+  PcrRow<T>* orig;            // streamed: the reduced system's rows as the chunks' factoring left them (D unused)
   T* factors;                 // field q, row j, chunk p at (q * R + j) * slots + p
   PcrRow<T>* rows;            // 2 n rows while factoring (the rows, then PCR's room) ...
-  T* D;                       // ... then, in the same place, the reduced right-hand side and its room (2 n)
+  T* D;                       // ... then, resident, in the same place, the reduced right-hand side and its room (2 n);
+                              // streamed, the rows stay: each step's reduced system and its room
   T* halo;                    // 2 buffers of 2 x slots: the first and the last node of every chunk
   T* pick;                    // the readout's 4 nodes
   T* grid;                    // streamed: node j of chunk p at j * slots + p
   int slots;
 };
 
-// The place shared by the factoring's rows (6 n) and the steps' D and halo (2 n + 4 slots), in units of T.
-__host__ __device__ inline size_t long_region(int slots, int n) {
-  const size_t rows = size_t(6) * n, steps = size_t(2) * n + size_t(4) * slots;
+// The place shared by the factoring's rows (6 n) and the steps' D and halo (resident: 2 n + 4 slots; streamed, the
+// rows and the halo: 6 n + 4 slots), in units of T.
+__host__ __device__ inline size_t long_region(int slots, int n, bool streamed) {
+  const size_t rows = size_t(6) * n, steps = size_t(streamed ? 6 : 2) * n + size_t(4) * slots;
   return rows > steps ? rows : steps;
 }
 
@@ -78,8 +90,9 @@ __host__ __device__ inline size_t long_region(int slots, int n) {
 __host__ __device__ size_t long_words(int R, int slots, int n, bool implicit, bool streamed) {
   size_t w = 4;  // pick
   if (implicit) {
-    const size_t region = long_region(slots, n);
-    w += size_t(pcr_step_count(n)) * n * 3 + size_t(kFactorFields) * R * slots + region;
+    const size_t region = long_region(slots, n, streamed);
+    const size_t reduced = streamed ? size_t(3) * n : size_t(pcr_step_count(n)) * n * 3;
+    w += reduced + size_t(kept_factor_fields(streamed)) * R * slots + region;
   } else {
     w += size_t(4) * slots;
   }
@@ -93,18 +106,24 @@ __device__ LongArrays<T> carve(unsigned char* base, int slots, int n, bool impli
   LongArrays<T> w;
   w.slots = slots;
   w.reduced = nullptr;
+  w.orig = nullptr;
   w.factors = nullptr;
   w.rows = nullptr;
   w.D = nullptr;
   if (implicit) {
-    w.reduced = reinterpret_cast<PcrStepFactor<T>*>(p);
-    p += size_t(pcr_step_count(n)) * n * 3;
+    if (streamed) {
+      w.orig = reinterpret_cast<PcrRow<T>*>(p);
+      p += size_t(3) * n;
+    } else {
+      w.reduced = reinterpret_cast<PcrStepFactor<T>*>(p);
+      p += size_t(pcr_step_count(n)) * n * 3;
+    }
     w.factors = p;
-    p += size_t(kFactorFields) * R * slots;
+    p += size_t(kept_factor_fields(streamed)) * R * slots;
     w.rows = reinterpret_cast<PcrRow<T>*>(p);
     w.D = p;
-    w.halo = p + 2 * n;
-    p += long_region(slots, n);
+    w.halo = p + (streamed ? 6 : 2) * n;
+    p += long_region(slots, n, streamed);
   } else {
     w.halo = p;
     p += size_t(4) * slots;
@@ -127,6 +146,18 @@ struct FactorView {
   StridedRows<T> inv, a, gf, alpha, gamma;
   T c0;
 };
+
+// Streamed: the kept alpha_j and gamma_j (chunk_back's members), and alpha_1 (chunk_apply_refactoring's).
+template <typename T>
+struct BackView {
+  StridedRows<T> alpha, gamma;
+};
+template <int R, typename T>
+__device__ __forceinline__ BackView<T> back_factors_of(const LongArrays<T>& w, int p) {
+  const int s = w.slots;
+  const T* f = w.factors + p;
+  return BackView<T>{{f, s}, {f + R * s, s}};
+}
 
 template <int R, typename T>
 __device__ __forceinline__ FactorView<T> factors_of(const LongArrays<T>& w, int p, T c0) {
@@ -197,10 +228,11 @@ __device__ __forceinline__ void halo_of(const LongArrays<T>& w, int P, int p, in
   right = p + 1 < P ? h[p + 1] : T(0);
 }
 
-// Chunk p's factors of I - L (or I - L/2) into w.factors and its reduced rows into w.rows; returns 0 or the chunk's
-// first failure (1-based row of the grid). Out of line: the factoring's 300-odd values (double) would otherwise
-// share the kernel's register budget with the time loop, which runs N times; this runs once.
-template <typename T, int R>
+// Chunk p's factors of I - L (or I - L/2) into w.factors (streamed: alpha and gamma alone) and its reduced rows into
+// w.rows (streamed: and w.orig); returns 0 or the chunk's first failure (1-based row of the grid). Out of line: the
+// factoring's 300-odd values (double) would otherwise share the kernel's register budget with the time loop, which
+// runs N times; this runs once.
+template <typename T, int R, bool Streamed>
 __device__ __noinline__ int factor_chunk(const LongArrays<T> w, const StepConsts<T> ks, int J, int p) {
   T a[R], b[R], cc[R];
   GPURNG_UNROLL
@@ -214,6 +246,16 @@ __device__ __noinline__ int factor_chunk(const LongArrays<T> w, const StepConsts
   const int local = chunk_factor(a, b, cc, f);
   T* F = w.factors + p;
   const int s = w.slots;
+  if (Streamed) {
+    GPURNG_UNROLL
+    for (int j = 1; j <= R - 2; ++j) {
+      F[j * s] = f.alpha[j];
+      F[(R + j) * s] = f.gamma[j];
+    }
+    w.orig[2 * p] = w.rows[2 * p] = PcrRow<T>{f.S.A, f.S.C, T(0)};
+    w.orig[2 * p + 1] = w.rows[2 * p + 1] = PcrRow<T>{f.E.A, f.E.C, T(0)};
+    return local ? p * R + local : 0;
+  }
   GPURNG_UNROLL
   for (int j = 0; j < R; ++j) F[j * s] = f.inv[j];
   GPURNG_UNROLL
@@ -305,15 +347,67 @@ __global__ void __launch_bounds__(kBlockThreads)
     const StepConsts<T> ks = step_consts(o.maturity, o.sigma, o.rate, N, cn);
     // Factor: the chunks, then the reduced system's steps.
     int fail = 0;
-    each_chunk<Resident, false>(w, P, gr, u,
-                                [&](int p, T(&)[R]) { fail = first_failure(fail, factor_chunk<T, R>(w, ks, J, p)); });
+    each_chunk<Resident, false>(
+        w, P, gr, u, [&](int p, T(&)[R]) { fail = first_failure(fail, factor_chunk<T, R, !Resident>(w, ks, J, p)); });
     __syncthreads();
-    block_pcr(w.rows, w.rows + n, n, R, fail, t, NT, [&](int step, int i, const T& A, const T& C, const T& r) {
-      w.reduced[size_t(step) * n + i] = PcrStepFactor<T>{A, C, r};
-    });
+    if constexpr (Resident)
+      block_pcr(w.rows, w.rows + n, n, R, fail, t, NT, [&](int step, int i, const T& A, const T& C, const T& r) {
+        w.reduced[size_t(step) * n + i] = PcrStepFactor<T>{A, C, r};
+      });
+    else
+      block_pcr(w.rows, w.rows + n, n, R, fail, t, NT, NoRecord());  // the pivot tests alone
     failed = block_first_failure(fail, &first_fail[g], t == 0);
     // The chunk's c_0 (chunk_apply's row s), computed where used.
     auto c0_of = [&](int p) { return coeffs_at(ks, p * R, J, true).c; };
+    // The reduced system's right-hand side, two buffers of n: resident, D alone, solved by the recorded PCR factors;
+    // streamed, the whole rows (w.orig's A and C), solved by block_pcr.
+    using Rhs = std::conditional_t<Resident, T, PcrRow<T>>;
+    Rhs* const rhs0 = reinterpret_cast<Rhs*>(w.D);
+    Rhs* const rhs1 = rhs0 + n;
+    auto d_of = [](const Rhs& e) -> T {
+      if constexpr (Resident)
+        return e;
+      else
+        return e.D;
+    };
+    // chunk_apply of chunk p into rows 2p and 2p + 1 of `into`.
+    auto apply_chunk = [&](int p, T(&v)[R], Rhs* into) {
+      if constexpr (Resident) {
+        chunk_apply(factors_of<R>(w, p, c0_of(p)), v, into[2 * p], into[2 * p + 1]);
+      } else {
+        T DS, DE;
+        chunk_apply_refactoring<T, R>([&](int j) { return coeffs_at(ks, p * R + j, J, true); },
+                                      back_factors_of<R>(w, p).alpha[1], v, DS, DE);
+        into[2 * p] = PcrRow<T>{w.orig[2 * p].A, w.orig[2 * p].C, DS};
+        into[2 * p + 1] = PcrRow<T>{w.orig[2 * p + 1].A, w.orig[2 * p + 1].C, DE};
+      }
+    };
+    // The reduced solve of `d` (the other buffer its room); returns where x lies.
+    auto solve_reduced = [&](Rhs* d) -> Rhs* {
+      Rhs* room = d == rhs0 ? rhs1 : rhs0;
+      if constexpr (Resident) {
+        for (int h = 1, step = 0; h < n; h *= 2, ++step) {
+          const PcrStepFactor<T>* f = w.reduced + size_t(step) * n;
+          for (int i = t; i < n; i += NT)
+            room[i] =
+                pcr_apply(f[i].A, f[i].C, f[i].r, d[i], i - h >= 0 ? d[i - h] : T(0), i + h < n ? d[i + h] : T(0));
+          __syncthreads();
+          Rhs* tmp = d;
+          d = room;
+          room = tmp;
+        }
+        return d;
+      } else {
+        int unused = 0;  // the factoring ran the same pivot tests
+        return block_pcr(d, room, n, R, unused, t, NT, NoRecord());
+      }
+    };
+    auto back_chunk = [&](int p, T(&v)[R], const Rhs* x) {
+      if constexpr (Resident)
+        chunk_back(factors_of<R>(w, p, c0_of(p)), v, x[2 * p], x[2 * p + 1]);
+      else
+        chunk_back(back_factors_of<R>(w, p), v, x[2 * p].D, x[2 * p + 1].D);
+    };
     // Crank-Nicolson's explicit half of chunk p, in place (each node's old left neighbour carried along, as the CPU's
     // sweep does), from the last node of chunk p - 1 and the first of chunk p + 1. The same constants (L / 2), in
     // double passed through opaque() every step so that the compiler computes the 3 R coefficients where they are
@@ -332,7 +426,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     };
     // A step's first half, a pass of its own: the explicit half (neighbours through the halo) and chunk_apply, into
     // `into`.
-    auto apply_pass = [&](int s, T* into) {
+    auto apply_pass = [&](int s, Rhs* into) {
       if (cn) publish_halo<Resident>(w, P, gr, u, s & 1);
       each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
         if (cn) {
@@ -340,7 +434,7 @@ __global__ void __launch_bounds__(kBlockThreads)
           halo_of(w, P, p, s & 1, left, right);
           explicit_half(p, v, left, right);
         }
-        chunk_apply(factors_of<R>(w, p, c0_of(p)), v, into[2 * p], into[2 * p + 1]);
+        apply_chunk(p, v, into);
       });
       __syncthreads();
     };
@@ -348,42 +442,30 @@ __global__ void __launch_bounds__(kBlockThreads)
     auto settled = [&](T x, int node) { return o.american ? floored(x, node) : x; };
     // Fused: the pass that ends a step (chunk_back, the exercise floor) also begins the next (the explicit half, whose
     // neighbours are the neighbouring chunks' x_e and x_s just solved, and chunk_apply into D's free half), so the
-    // streamed grid is read and written once a step instead of twice (7 words a node instead of 9). The same
-    // operations on the same values. H100, 2048 options (docs/PERFORMANCE.md): implicit double 1.02-1.23x from 4097
-    // nodes, float 8193-9000 nodes 1.08-1.09x; Crank-Nicolson double spilled (1016 bytes of spill loads at R = 32)
-    // and ran 0.70-0.93x up to 32768 nodes, so it keeps two passes.
-    constexpr bool fused = !(cn && sizeof(T) == 8);
-    T* D = w.D;
+    // streamed grid is read and written once a step instead of twice. The same operations on the same values. H100,
+    // 2048 options (docs/PERFORMANCE.md): with stored factors implicit double 1.02-1.23x from 4097 nodes; resident
+    // Crank-Nicolson in double keeps two passes (its one pass spilled 1016 bytes at R = 32 when it was streamed with
+    // stored factors, 0.70-0.93x); streamed and refactored it runs in one, 1.23-1.29x at 32768 and 65536 nodes.
+    constexpr bool fused = !(cn && sizeof(T) == 8 && Resident);
+    Rhs* D = rhs0;
     for (int s = 0; s < N; ++s) {
       if (!fused || s == 0) apply_pass(s, D);
-      T* cur = D;
-      T* nxt = D == w.D ? w.D + n : w.D;
-      for (int h = 1, step = 0; h < n; h *= 2, ++step) {
-        const PcrStepFactor<T>* f = w.reduced + size_t(step) * n;
-        for (int i = t; i < n; i += NT)
-          nxt[i] =
-              pcr_apply(f[i].A, f[i].C, f[i].r, cur[i], i - h >= 0 ? cur[i - h] : T(0), i + h < n ? cur[i + h] : T(0));
-        __syncthreads();
-        T* tmp = cur;
-        cur = nxt;
-        nxt = tmp;
-      }
+      const Rhs* cur = solve_reduced(D);
+      Rhs* nxt = cur == rhs0 ? rhs1 : rhs0;
       const bool next_here = fused && s + 1 < N;
       each_chunk<Resident, true>(w, P, gr, u, [&](int p, T(&v)[R]) {
-        chunk_back(factors_of<R>(w, p, c0_of(p)), v, cur[2 * p], cur[2 * p + 1]);
+        back_chunk(p, v, cur);
         if (o.american) floor_chunk(p, v);
         if (!next_here) return;
         if (cn) {
-          const T left = p > 0 ? settled(cur[2 * p - 1], p * R - 1) : T(0);
-          const T right = p + 1 < P ? settled(cur[2 * p + 2], (p + 1) * R) : T(0);
+          const T left = p > 0 ? settled(d_of(cur[2 * p - 1]), p * R - 1) : T(0);
+          const T right = p + 1 < P ? settled(d_of(cur[2 * p + 2]), (p + 1) * R) : T(0);
           explicit_half(p, v, left, right);
         }
-        chunk_apply(factors_of<R>(w, p, c0_of(p)), v, nxt[2 * p], nxt[2 * p + 1]);
+        apply_chunk(p, v, nxt);
       });
-      if (next_here) {
-        __syncthreads();  // the next step's reduced rows are whole
-        D = nxt;
-      }
+      if (next_here) __syncthreads();  // the next step's reduced rows are whole
+      D = nxt;  // (two passes: the next apply_pass's halo barrier follows this pass's reads of cur)
     }
   }
 

@@ -131,6 +131,17 @@ GPURNG_HD void note_pivot(int& fail, bool ok, int row) {
   if (!ok && !fail) fail = row;
 }
 
+// Row j's pivot in the forward sweep, b_j - a_j gamma_{j-1}, and row s's (the chunk's first row, eliminated last),
+// b_0 - c_0 alpha_1 with alpha_1 final: chunk_factor's and chunk_apply_refactoring's one text of them.
+template <typename T>
+GPURNG_HD T forward_pivot(T a, T b, T gamma_before) {
+  return fma_hd(-a, gamma_before, b);
+}
+template <typename T>
+GPURNG_HD T first_row_pivot(T c0, T b0, T alpha1) {
+  return fma_hd(-c0, alpha1, b0);
+}
+
 // Matrix part of one chunk. Rows are given with a_0 = 0 of the first chunk and c of the system's last row
 // (and of padding rows) already zero. `fail` (0 on entry) receives 1 + the local row of the first tiny pivot met.
 template <typename T, int R, typename Fail>
@@ -143,7 +154,7 @@ GPURNG_HD void chunk_factor_noting(const T (&a)[R], const T (&b)[R], const T (&c
   ga[1] = c[1] * f.inv[1];
   GPURNG_UNROLL
   for (int j = 2; j < R; ++j) {
-    const T den = fma_hd(-a[j], ga[j - 1], b[j]);
+    const T den = forward_pivot(a[j], b[j], ga[j - 1]);
     note_pivot(fail, pivot_ok(den, b[j]), j + 1);
     f.inv[j] = T(1) / den;
     f.a[j] = a[j];
@@ -165,7 +176,7 @@ GPURNG_HD void chunk_factor_noting(const T (&a)[R], const T (&b)[R], const T (&c
     f.alpha[j] = al[j];
     f.gamma[j] = ga[j];
   }
-  const T den = fma_hd(-c[0], al[1], b[0]);
+  const T den = first_row_pivot(c[0], b[0], al[1]);
   note_pivot(fail, pivot_ok(den, b[0]), 1);
   f.inv[0] = T(1) / den;
   f.c0 = c[0];
@@ -194,6 +205,34 @@ GPURNG_HD void chunk_apply(const F& f, T (&d)[R], T& DS, T& DE) {
   GPURNG_UNROLL
   for (int j = R - 3; j >= 1; --j) d[j] = fma_hd(-f.gf[j], d[j + 1], d[j]);
   DS = fma_hd(-f.c0, d[1], d[0]) * f.inv[0];
+}
+
+// chunk_apply with the forward sweep's factors made again on the way instead of read: `coef(j)` gives row j's
+// coefficients (members a, b, c) as chunk_factor was given them, alpha1 is the chunk's final alpha_1
+// (ChunkFactors::alpha[1]). chunk_factor's forward sweep and chunk_apply's operations in their order, so the same
+// bits; for a GPU grid streamed from memory every step, where reading inv, a and gf would cost 3 words a node
+// (bs1d_long_cuda.cu).
+template <typename T, int R, typename Coef>
+GPURNG_HD void chunk_apply_refactoring(Coef coef, T alpha1, T (&d)[R], T& DS, T& DE) {
+  T ga[R];  // the forward gamma_j: gf
+  {
+    const auto r1 = coef(1);
+    const T inv = T(1) / r1.b;
+    ga[1] = r1.c * inv;
+    d[1] = d[1] * inv;
+  }
+  GPURNG_UNROLL
+  for (int j = 2; j < R; ++j) {
+    const auto r = coef(j);
+    const T inv = T(1) / forward_pivot(r.a, r.b, ga[j - 1]);
+    ga[j] = r.c * inv;
+    d[j] = fma_hd(-r.a, d[j - 1], d[j]) * inv;
+  }
+  DE = d[R - 1];
+  GPURNG_UNROLL
+  for (int j = R - 3; j >= 1; --j) d[j] = fma_hd(-ga[j], d[j + 1], d[j]);
+  const auto r0 = coef(0);
+  DS = fma_hd(-r0.c, d[1], d[0]) * (T(1) / first_row_pivot(r0.c, r0.b, alpha1));
 }
 
 // Back substitution once x_s and x_e are known: d (delta) becomes the chunk's solution. F as for chunk_apply

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -766,6 +767,56 @@ void explicit_coeffs_by_selects_are_node_coeffs() {
 TEST(BsPde, ExplicitCoeffsBySelectsAreNodeCoeffs) {
   explicit_coeffs_by_selects_are_node_coeffs<double>();
   explicit_coeffs_by_selects_are_node_coeffs<float>();
+}
+
+// The GPU's streamed grids (bs1d_long_cuda.cu) make each step's forward-sweep factors again instead of reading them:
+// chunk_apply_refactoring must give, for every chunk of a grid (the first, the last with its padding rows, and the
+// ones between), the bits of chunk_factor followed by chunk_apply, implicit and Crank-Nicolson, R = 28 and 32.
+template <typename T, int R>
+void apply_refactoring_is_chunk_apply() {
+  using namespace gpurng::pde;
+  using namespace gpurng::solvers;
+  const T params[][3] = {{T(1), T(0.2), T(0.05)}, {T(0.25), T(0.8), T(0)}, {T(10), T(0.01), T(0.3)}};
+  std::mt19937_64 rng(R);
+  std::uniform_real_distribution<double> value(0, 400);
+  long bad = 0, checked = 0;
+  for (const auto& p : params)
+    for (const int J : {4500, 8500, 65535})
+      for (const bool cn : {false, true}) {
+        const StepConsts<T> k = step_consts(p[0], p[1], p[2], 100, cn);
+        const int P = (J + 1 + R - 1) / R;
+        for (int c = 0; c < P; c += c < 3 || c + 4 > P ? 1 : 97) {
+          auto coef = [&](int j) {
+            const int node = c * R + j;
+            return node <= J ? node_coeffs<T, T>(k, node, J, true) : padding_coeffs<T, T>();
+          };
+          T a[R], b[R], cc[R], d[R], e[R];
+          for (int j = 0; j < R; ++j) {
+            const Coeffs<T> co = coef(j);
+            a[j] = co.a;
+            b[j] = co.b;
+            cc[j] = co.c;
+            d[j] = e[j] = T(value(rng));
+          }
+          ChunkFactors<T, R> f;
+          ASSERT_EQ(chunk_factor(a, b, cc, f), 0);
+          T DS = 0, DE = 0, ES = 0, EE = 0;
+          chunk_apply(f, d, DS, DE);
+          chunk_apply_refactoring<T, R>(coef, f.alpha[1], e, ES, EE);
+          bool same = same_bits(DS, ES) && same_bits(DE, EE);
+          for (int j = 0; j < R; ++j) same = same && same_bits(d[j], e[j]);
+          bad += !same;
+          ++checked;
+        }
+      }
+  EXPECT_EQ(bad, 0) << "of " << checked << " chunks";
+  EXPECT_GT(checked, 100);
+}
+
+TEST(BsPde, ApplyRefactoringIsChunkApply) {
+  apply_refactoring_is_chunk_apply<double, 28>();
+  apply_refactoring_is_chunk_apply<double, 32>();
+  apply_refactoring_is_chunk_apply<float, 32>();
 }
 
 // A tiny pivot. Row J of I - L is 1 - (2 g_J - r dt) = 1 - (J - 1) r dt on the diagonal beside a_J = 2 g_J: with a
